@@ -1,0 +1,3 @@
+from builder.cli.app import main
+
+main()

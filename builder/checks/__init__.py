@@ -1,0 +1,42 @@
+"""Construction rules as a catalogue: each check yields coded, located Problems."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from builder import kinds
+from builder.diagnostics import Diagnostic, place_in
+from builder.rules.ruleset import DEFAULT, Ruleset
+
+if TYPE_CHECKING:
+    from builder.io.project import Content, Entity
+
+
+@dataclass
+class CheckContext:
+    """What a check may look at beyond its own document: the project and the house rules."""
+
+    content: Content
+    ruleset: Ruleset = DEFAULT
+    _index: dict[tuple[str, str], Entity] | None = field(default=None, repr=False)
+
+    def find(self, kind: str, entity_id: str) -> Entity | None:
+        if self._index is None:
+            self._index = self.content.index()
+        return self._index.get((kind, entity_id))
+
+    def ids(self, kind: str) -> list[str]:
+        return [e.id for e in self.content.of_kind(kind)]
+
+
+def run_checks(content: Content, ruleset: Ruleset = DEFAULT) -> list[Diagnostic]:
+    """Run every kind's checks over the loaded content."""
+    ctx = CheckContext(content, ruleset)
+    out: list[Diagnostic] = []
+    for entity in content.entities:
+        check = kinds.check_for(entity.kind)
+        if check is None:
+            continue
+        out.extend(place_in(p, entity.doc) for p in check(entity, ctx))
+    return out

@@ -1,0 +1,1 @@
+"""The command line: Typer only; thin; prints through rich. The core never prints."""

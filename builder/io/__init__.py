@@ -1,0 +1,1 @@
+"""Reading content: YAML with positions, project discovery, reference resolution."""

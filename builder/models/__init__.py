@@ -1,0 +1,1 @@
+"""Pydantic models, one module per content kind."""

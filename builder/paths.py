@@ -1,0 +1,29 @@
+"""Where the builder's own data lives: a source checkout or an installed wheel."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PKG = Path(__file__).resolve().parent
+
+
+@cache
+def data_dir(name: str) -> Path:
+    """``content`` or ``templates``: ``builder/_data/NAME`` in a wheel, ``<repo>/NAME`` in a checkout."""
+    installed = _PKG / "_data" / name
+    if installed.is_dir():
+        return installed
+    return _PKG.parent / name
+
+
+def content_dir() -> Path:
+    return data_dir("content")
+
+
+def core_dir() -> Path:
+    return content_dir() / "core"
+
+
+def templates_dir() -> Path:
+    return data_dir("templates")

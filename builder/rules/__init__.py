@@ -1,0 +1,1 @@
+"""The game's arithmetic: pure functions over the book's tables. No I/O, no printing."""

@@ -1,0 +1,466 @@
+"""Character arithmetic: XP, bonus points, base and derived stats, Tech Points.
+
+Pure functions of plain values and the Ruleset. Each derived stat keeps how it was
+reached ("HP 412 = 75 + 5 x 41 + 4 x 11 + 88 armor") so sheets can show the sum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from builder.models.base import STAT_NAMES, STATS, Stat
+from builder.problems import Problem, Severity
+from builder.rules import tables as T
+from builder.rules.rounding import per
+from builder.rules.ruleset import DEFAULT, Ruleset
+
+StatBlock = dict[Stat, int]
+
+
+# --- Experience (Appendix III) ---------------------------------------------------
+
+
+def xp_for_level(level: int) -> int:
+    """XP required to reach ``level`` (Appendix III)."""
+    _check_level(level)
+    return T.XP_STEP * (level - 1) ** 2
+
+
+def level_for_xp(xp: int) -> int:
+    """The highest level whose XP requirement ``xp`` meets (capped at 99)."""
+    if xp < 0:
+        raise ValueError("XP cannot be negative")
+    level = 1
+    while level < T.MAX_LEVEL and xp_for_level(level + 1) <= xp:
+        level += 1
+    return level
+
+
+def xp_to_next(level: int, xp: int | None = None) -> int | None:
+    """XP still needed for the next level (None at 99)."""
+    if level >= T.MAX_LEVEL:
+        return None
+    return xp_for_level(level + 1) - (xp if xp is not None else xp_for_level(level))
+
+
+def _check_level(level: int) -> None:
+    if not T.MIN_LEVEL <= level <= T.MAX_LEVEL:
+        raise ValueError(f"level must be {T.MIN_LEVEL}-{T.MAX_LEVEL}, got {level}")
+
+
+# --- Tech Points (Ch. II, Appendix IV; R3, R7) ------------------------------------
+
+
+def tech_points_from_levels(level: int) -> int:
+    """Total Tech Points from levels alone (Appendix IV, Total Tech Points Acquired)."""
+    _check_level(level)
+    total = 0
+    for first, last, gain in T.TP_BY_LEVEL:
+        if level >= first:
+            total += gain * (min(level, last) - first + 1)
+    return total
+
+
+def tech_points_from_magic(magic: int) -> int:
+    """One-time Tech Points for having raised Magic to ``magic`` (R3: the table wins)."""
+    total = 0
+    for first, last, gain in T.TP_BY_MAGIC:
+        top = magic if last is None else min(magic, last)
+        if top >= first:
+            total += gain * (top - first + 1)
+    return total
+
+
+def tech_points(level: int, own_magic: int) -> int:
+    """Tech Points earned by a level-``level`` character with ``own_magic`` (R7: no equipment)."""
+    return tech_points_from_levels(level) + tech_points_from_magic(own_magic)
+
+
+def max_tech_levels(own_magic: int) -> int:
+    """Max Tech Levels = 5 + floor(MAG / 2) with the character's own Magic (R7, R11)."""
+    return T.MAX_TECH_LEVELS_BASE + per(own_magic, T.MAX_TECH_LEVELS_DIVISOR)
+
+
+# --- Creation and advancement (Ch. I; R4, R6) ------------------------------------
+
+
+def bonus_points_at(level: int) -> int:
+    """Bonus points gained on reaching ``level`` (none at 1; 4 from level 60, R6)."""
+    if level <= 1:
+        return 0
+    return (
+        T.BONUS_POINTS_FROM_LEVEL_60 if level >= T.FOURTH_POINT_LEVEL else T.BONUS_POINTS_PER_LEVEL
+    )
+
+
+def is_fifth_level(level: int) -> bool:
+    return level % 5 == 0
+
+
+def creation_problems(base: Mapping[Stat, int], path: tuple = ("base_stats",)) -> list[Problem]:
+    """R4: 3 each + 25 points, none above 15 (so the five sum to 40)."""
+    out: list[Problem] = []
+    for stat in STATS:
+        value = base[stat]
+        if value < T.CREATION_BASE:
+            out.append(
+                Problem(
+                    "ZC101",
+                    f"{STAT_NAMES[stat]} starts at {value}; every stat starts at "
+                    f"{T.CREATION_BASE} before creation points are added",
+                    "Ch. I Step 2, R4",
+                    (*path, stat.value),
+                )
+            )
+        elif value > T.CREATION_MAX:
+            out.append(
+                Problem(
+                    "ZC102",
+                    f"{STAT_NAMES[stat]} is {value} at creation; no stat may start above {T.CREATION_MAX}",
+                    "Ch. I Step 2, R4",
+                    (*path, stat.value),
+                )
+            )
+    spent = sum(base[s] - T.CREATION_BASE for s in STATS)
+    if spent != T.CREATION_POINTS:
+        target = len(STATS) * T.CREATION_BASE + T.CREATION_POINTS
+        verb = "over-spends" if spent > T.CREATION_POINTS else "leaves unspent"
+        diff = abs(spent - T.CREATION_POINTS)
+        out.append(
+            Problem(
+                "ZC103",
+                f"creation stats sum to {sum(base.values())} ({spent} points spent): {verb} {diff} "
+                f"of the {T.CREATION_POINTS} creation points; the five stats must sum to {target}",
+                "Ch. I Step 2, R4",
+                path,
+                Severity.ERROR,
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class LevelStep:
+    """What happened on reaching one level: points spent, fifth-level bonus, result."""
+
+    level: int
+    points: dict[Stat, int]
+    available: int
+    fifth_bonus: dict[Stat, int]
+    overflow: dict[Stat, int]
+    stats: StatBlock
+
+    @property
+    def spent(self) -> int:
+        return sum(self.points.values())
+
+
+@dataclass
+class Progression:
+    base: StatBlock
+    steps: list[LevelStep] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def stats_at(self, level: int) -> StatBlock:
+        if level <= 1 or not self.steps:
+            return dict(self.base)
+        return dict(self.steps[min(level, len(self.steps) + 1) - 2].stats)
+
+    @property
+    def unspent(self) -> int:
+        return sum(s.available - s.spent for s in self.steps if s.spent < s.available)
+
+
+def progress(
+    base: Mapping[Stat, int],
+    advancement: Sequence[Mapping[Stat, int]],
+    overflow: Sequence[Mapping[Stat, int] | None],
+    level: int,
+    path: tuple = ("advancement",),
+) -> Progression:
+    """Apply each level's bonus points, then the fifth-level +2 (R6), up to ``level``.
+
+    Entry ``i`` of ``advancement`` is the level ``i + 2`` level-up. Missing entries
+    are unspent points (a warning); broken entries are problems, and the stats are
+    still computed with what is legal so the rest of the sheet stays useful.
+    """
+    prog = Progression(dict(base))
+    stats = dict(base)
+    for lvl in range(2, level + 1):
+        i = lvl - 2
+        entry = advancement[i] if i < len(advancement) else None
+        available = bonus_points_at(lvl)
+        where = (*path, i)
+        points = {s: v for s, v in (entry or {}).items() if v}
+        if entry is None:
+            prog.problems.append(
+                Problem(
+                    "ZC110",
+                    f"no bonus points recorded for level {lvl}: {available} points unspent; "
+                    f"add an advancement entry for level {lvl}",
+                    "Ch. I Character Advancement, R6",
+                    path,
+                    Severity.WARNING,
+                )
+            )
+        else:
+            spent = sum(points.values())
+            if spent > available:
+                prog.problems.append(
+                    Problem(
+                        "ZC111",
+                        f"level {lvl} spends {spent} bonus points; only {available} are gained at "
+                        f"level {lvl}",
+                        "Ch. I Character Advancement, R6",
+                        where,
+                    )
+                )
+            elif spent < available:
+                prog.problems.append(
+                    Problem(
+                        "ZC110",
+                        f"level {lvl} spends {spent} of its {available} bonus points; "
+                        f"{available - spent} unspent",
+                        "Ch. I Character Advancement, R6",
+                        where,
+                        Severity.WARNING,
+                    )
+                )
+            for stat, v in points.items():
+                if v > T.MAX_POINTS_PER_STAT_PER_LEVEL:
+                    prog.problems.append(
+                        Problem(
+                            "ZC112",
+                            f"level {lvl} puts {v} points into {STAT_NAMES[stat]}; at most "
+                            f"{T.MAX_POINTS_PER_STAT_PER_LEVEL} of one level's points may go to the same stat",
+                            "Ch. I Character Advancement, R6",
+                            (*where, stat.value),
+                        )
+                    )
+                if stats[stat] + v > T.STAT_CAP:
+                    prog.problems.append(
+                        Problem(
+                            "ZC113",
+                            f"level {lvl} raises {STAT_NAMES[stat]} to {stats[stat] + v}; a stat never "
+                            f"exceeds {T.STAT_CAP}; spend the points on another stat",
+                            "Ch. I Character Advancement, R6",
+                            (*where, stat.value),
+                        )
+                    )
+        for stat, v in points.items():
+            stats[stat] = min(T.STAT_CAP, stats[stat] + v)
+        fifth: dict[Stat, int] = {}
+        excess = 0
+        if is_fifth_level(lvl):
+            for stat in STATS:
+                gain = min(T.FIFTH_LEVEL_BONUS, T.STAT_CAP - stats[stat])
+                fifth[stat] = gain
+                excess += T.FIFTH_LEVEL_BONUS - gain
+                stats[stat] += gain
+        given = {s: v for s, v in ((overflow[i] if i < len(overflow) else None) or {}).items() if v}
+        given_total = sum(given.values())
+        if given_total != excess:
+            if excess:
+                msg = (
+                    f"the level {lvl} +2 bonus would pass {T.STAT_CAP}: {excess} point(s) must be "
+                    f"re-allocated under `overflow:` (it gives {given_total})"
+                )
+            else:
+                msg = (
+                    f"level {lvl} re-allocates {given_total} overflow point(s) but no fifth-level "
+                    f"bonus passed {T.STAT_CAP} at this level; remove `overflow:`"
+                )
+            prog.problems.append(
+                Problem(
+                    "ZC114",
+                    msg,
+                    "Ch. I Character Advancement, R6",
+                    (*where, "overflow") if given or entry else path,
+                )
+            )
+        applied_over: dict[Stat, int] = {}
+        if given_total == excess:
+            for stat, v in given.items():
+                if stats[stat] + v > T.STAT_CAP:
+                    prog.problems.append(
+                        Problem(
+                            "ZC113",
+                            f"level {lvl} overflow raises {STAT_NAMES[stat]} to {stats[stat] + v}; "
+                            f"re-allocate to a stat below {T.STAT_CAP}",
+                            "Ch. I Character Advancement, R6",
+                            (*where, "overflow", stat.value),
+                        )
+                    )
+                    continue
+                stats[stat] += v
+                applied_over[stat] = v
+        prog.steps.append(LevelStep(lvl, points, available, fifth, applied_over, dict(stats)))
+    return prog
+
+
+# --- Derived stats (Ch. I Step 5, Ch. IV Support Skills; R5, R7) ------------------
+
+
+@dataclass(frozen=True)
+class Value:
+    """A number and how it was reached: ``parts`` are (shown text, amount) terms."""
+
+    value: int
+    parts: tuple[tuple[str, int], ...] = ()
+
+    def explain(self) -> str:
+        """``'75 + 5 x 41 VIT + 4 x 11 levels + 88 armor'``."""
+        out = ""
+        for text, amount in self.parts:
+            if not out:
+                out = text
+            elif amount < 0:
+                out += f" - {text.lstrip('-')}"
+            else:
+                out += f" + {text}"
+        return out or str(self.value)
+
+
+def _value(*parts: tuple[str, int]) -> Value:
+    """Sum the terms, dropping zero terms after the first (a base value)."""
+    kept = tuple(p for i, p in enumerate(parts) if i == 0 or p[1] != 0)
+    return Value(sum(v for _, v in kept), kept)
+
+
+@dataclass(frozen=True)
+class EquipmentBonus:
+    """What equipment adds to derived stats; zeros until the equipment issue wires it."""
+
+    hp: int = 0
+    mp: int = 0
+    ap: int = 0
+    map: int = 0
+    evade: int = 0
+    critical: int = 0
+    weapon_level: int = 0
+    move: int = 0
+    jump: int = 0
+    stats: dict[Stat, int] = field(default_factory=dict)
+
+
+DERIVED_KEYS = (
+    "hp",
+    "mp",
+    "ap",
+    "map",
+    "str_dice",
+    "mag_dice",
+    "accuracy",
+    "magic_accuracy",
+    "evade",
+    "resist",
+    "critical",
+    "speed",
+    "max_tech_levels",
+    "move",
+    "jump",
+)
+
+
+def derived_stats(
+    own: Mapping[Stat, int],
+    level: int,
+    support_skill: str | None = None,
+    equipment: EquipmentBonus | None = None,
+    ruleset: Ruleset = DEFAULT,
+) -> dict[str, Value]:
+    """All derived stats of Ch. I Step 5 plus Move and Jump.
+
+    ``own`` are the character's own stats; equipment stat bonuses are added here
+    for everything but Max Tech Levels (R7).
+    """
+    eq = equipment or EquipmentBonus()
+    s = {stat: own[stat] + eq.stats.get(stat, 0) for stat in STATS}
+    STR, MAG, VIT, SPR, AGI = (s[Stat.STR], s[Stat.MAG], s[Stat.VIT], s[Stat.SPR], s[Stat.AGI])
+    skill = (support_skill or "").replace("_", "-")
+    flat = ruleset.house.support_flat_bonus
+    gained = level - 1  # R5: levels gained
+
+    hp_per_vit = T.TOUGHNESS_HP_PER_VIT if skill == "toughness" else T.HP_PER_VIT
+    hp = _value(
+        (str(T.HP_BASE), T.HP_BASE),
+        (f"{T.TOUGHNESS_BASE} Toughness", T.TOUGHNESS_BASE if skill == "toughness" else 0),
+        (f"{hp_per_vit} x {VIT} VIT", hp_per_vit * VIT),
+        (f"{T.HP_PER_LEVEL} x {gained} levels", T.HP_PER_LEVEL * gained),
+        (f"{eq.hp} armor", eq.hp),
+    )
+    mental = (T.MENTAL_STRENGTH_BASE if flat else 0) + per(SPR, T.MENTAL_STRENGTH_DIVISOR)
+    mp = _value(
+        _base(T.MP_BASE),
+        _term(T.MP_PER_SPR * SPR, "SPR"),
+        _term(per(level, T.MP_LEVEL_DIVISOR), "levels/2"),
+        _term(mental if skill == "mental-strength" else 0, "Mental Strength"),
+        _term(eq.mp, "armor"),
+    )
+    attack_up = (T.ATTACK_UP_BASE if flat else 0) + per(STR, T.ATTACK_UP_DIVISOR)
+    ap = _value(
+        _term(STR, "STR"),
+        _term(attack_up if skill == "attack-up" else 0, "Attack Up"),
+        _term(eq.ap, "weapon"),
+    )
+    magic_up = (T.MAGIC_UP_BASE if flat else 0) + per(MAG, T.MAGIC_UP_DIVISOR)
+    map_ = _value(
+        _term(MAG, "MAG"),
+        _term(magic_up if skill == "magic-up" else 0, "Magic Up"),
+        _term(eq.map, "weapon"),
+    )
+    crit_step = T.CONCENTRATE_CRITICAL_PER_15_AGI if skill == "concentrate" else 1
+    weapon_guard = T.WEAPON_GUARD_EVADE_PER_WEAPON_LEVEL * eq.weapon_level
+    return {
+        "hp": hp,
+        "mp": mp,
+        "ap": ap,
+        "map": map_,
+        "str_dice": _value(_base(T.DICE_BASE), _term(per(STR, T.DICE_DIVISOR), "STR/100")),
+        "mag_dice": _value(_base(T.DICE_BASE), _term(per(MAG, T.DICE_DIVISOR), "MAG/100")),
+        "accuracy": _value(_base(T.ACCURACY_BASE), _term(per(AGI, T.ACCURACY_DIVISOR), "AGI/5")),
+        "magic_accuracy": _value(
+            _base(T.MAGIC_ACCURACY_BASE), _term(per(MAG, T.MAGIC_ACCURACY_DIVISOR), "MAG/5")
+        ),
+        "evade": _value(
+            _base(T.EVADE_BASE),
+            _term(per(AGI, T.EVADE_DIVISOR), "AGI/5"),
+            _term(eq.evade, "guard"),
+            _term(weapon_guard if skill == "weapon-guard" else 0, "Weapon Guard"),
+        ),
+        "resist": _value(
+            _base(T.RESIST_BASE),
+            _term(per(VIT, T.RESIST_VIT_DIVISOR), "VIT/10"),
+            _term(per(SPR, T.RESIST_SPR_DIVISOR), "SPR/10"),
+        ),
+        "critical": _value(
+            _base(T.CRITICAL_BASE),
+            _term(
+                -crit_step * per(AGI, T.CRITICAL_DIVISOR),
+                "AGI/15" if crit_step == 1 else "Concentrate (2 per 15 AGI)",
+            ),
+            _term(-eq.critical, "equipment"),
+        ),
+        "speed": _value(
+            _base(T.SPEED_BASE),
+            _term(per(AGI, T.SPEED_AGI_DIVISOR), "AGI/15"),
+            _term(per(level, T.SPEED_LEVEL_DIVISOR), "levels/10"),
+            _term(T.QUICKNESS_SPEED if skill == "quickness" else 0, "Quickness"),
+        ),
+        # R7: own Magic, never equipment.
+        "max_tech_levels": _value(
+            _base(T.MAX_TECH_LEVELS_BASE),
+            _term(per(own[Stat.MAG], T.MAX_TECH_LEVELS_DIVISOR), "own MAG/2"),
+        ),
+        "move": _value(_base(T.MOVE_BASE), _term(eq.move, "relic")),
+        "jump": _value(_base(T.JUMP_BASE), _term(eq.jump, "relic")),
+    }
+
+
+def _base(amount: int) -> tuple[str, int]:
+    return (str(amount), amount)
+
+
+def _term(amount: int, label: str) -> tuple[str, int]:
+    return (f"{amount} {label}", amount)

@@ -1,0 +1,38 @@
+"""JSON Schemas from the models, so editors autocomplete and underline as users type."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from builder import __version__, kinds
+
+SCHEMA_BASE = "https://zodiac-builder.invalid/schemas"  # ids only; editors use the relative file
+
+
+def schema_for(kind: str) -> dict[str, Any]:
+    model = kinds.model_for(kind)
+    schema = model.model_json_schema(by_alias=True, mode="validation")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"{SCHEMA_BASE}/{kind}.schema.json"
+    schema.setdefault("description", f"A ZODIAC `{kind}` document (zodiac-builder {__version__}).")
+    return schema
+
+
+def render_schemas() -> dict[str, str]:
+    """file name -> JSON text, for every registered kind."""
+    return {
+        f"{kind}.schema.json": json.dumps(schema_for(kind), indent=2, sort_keys=False) + "\n"
+        for kind in sorted(kinds.MODELS)
+    }
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in render_schemas().items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written

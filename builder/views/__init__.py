@@ -1,0 +1,1 @@
+"""Computed views: what a sheet, a table or JSON shows. Templates only read these."""

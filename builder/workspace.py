@@ -1,0 +1,59 @@
+"""Load what a command needs: the files named, their project, and the checks' verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.checks import run_checks
+from builder.diagnostics import Diagnostic, Report, display_path
+from builder.errors import UsageError
+from builder.io.project import Content, Entity, collect_files, find_project_root, load_content
+from builder.problems import Severity
+from builder.rules.ruleset import DEFAULT, Ruleset
+
+
+@dataclass
+class Workspace:
+    root: Path | None
+    content: Content
+    report: Report
+    ruleset: Ruleset
+
+    def diagnostics_for(self, path: Path) -> list[Diagnostic]:
+        shown = display_path(path)
+        return [d for d in self.report.sorted() if d.path == shown]
+
+    def entities_in(self, path: Path) -> list[Entity]:
+        r = path.resolve()
+        return [e for e in self.content.entities if e.doc.path.resolve() == r]
+
+
+def _existing(paths: Sequence[Path]) -> None:
+    for p in paths:
+        if not p.exists():
+            raise UsageError(f"no such file or folder: {p}")
+
+
+def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Workspace:
+    """Load ``paths`` (and, for references, the rest of their content project) and check them.
+
+    The report covers only the files named; the rest of the project is loaded so that
+    references from the named files resolve.
+    """
+    _existing(paths)
+    root = find_project_root(paths[0]) if paths and with_project else None
+    files = collect_files(paths)
+    if root is not None:
+        files = collect_files([*paths, root])
+    named = {f.resolve() for f in collect_files(paths)}
+    content = load_content(files)
+    ruleset = DEFAULT
+    shown = {display_path(f) for f in named}
+    diags = [d for d in (*content.diagnostics, *run_checks(content, ruleset)) if d.path in shown]
+    return Workspace(root, content, Report(diags, files=len(named)), ruleset)
+
+
+def has_errors(diags: Sequence[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in diags)
