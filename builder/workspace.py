@@ -5,11 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from builder.checks import run_checks
 from builder.diagnostics import Diagnostic, Report, display_path
 from builder.errors import UsageError
-from builder.io.project import Content, Entity, collect_files, find_project_root, load_content
+from builder.io.project import (
+    PROJECT_FILE,
+    Content,
+    Entity,
+    collect_files,
+    find_project_root,
+    load_config,
+    load_content,
+)
 from builder.problems import Severity
 from builder.rules.ruleset import DEFAULT, Ruleset
 
@@ -20,6 +29,7 @@ class Workspace:
     content: Content
     report: Report
     ruleset: Ruleset
+    config: Any = None  # ProjectConfig when the files belong to a project
 
     def diagnostics_for(self, path: Path) -> list[Diagnostic]:
         shown = display_path(path)
@@ -48,11 +58,18 @@ def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Works
     if root is not None:
         files = collect_files([*paths, root])
     named = {f.resolve() for f in collect_files(paths)}
+    config, config_diags = load_config(root) if root is not None else (None, [])
+    if root is not None and any(p.resolve() == root for p in paths):
+        named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
     content = load_content(files)
-    ruleset = DEFAULT
+    ruleset = Ruleset(house=config.house_rules) if config is not None else DEFAULT
     shown = {display_path(f) for f in named}
-    diags = [d for d in (*content.diagnostics, *run_checks(content, ruleset)) if d.path in shown]
-    return Workspace(root, content, Report(diags, files=len(named)), ruleset)
+    diags = [
+        d
+        for d in (*config_diags, *content.diagnostics, *run_checks(content, ruleset))
+        if d.path in shown
+    ]
+    return Workspace(root, content, Report(diags, files=len(named)), ruleset, config)
 
 
 def has_errors(diags: Sequence[Diagnostic]) -> bool:

@@ -137,13 +137,20 @@ def validate_document(doc: Document) -> tuple[Entity | None, list[Diagnostic]]:
                 ("kind",),
             )
             return None, [place_in(p, doc)]
-    model_cls = kinds.model_for(kind)
+    model, diags = validate_model(doc, kinds.model_for(kind), data)
+    return (Entity(kind, model, doc) if model is not None else None), diags
+
+
+def validate_model(
+    doc: Document, model_cls: type[BaseModel], data: Any = None
+) -> tuple[Any, list[Diagnostic]]:
+    """Validate ``data`` (default: the document's) with located, translated errors."""
+    data = doc.data if data is None else data
     try:
-        model = model_cls.model_validate(data)
+        return model_cls.model_validate(data), []
     except ValidationError as exc:
         problems = from_validation_error(exc, _nested_fields(model_cls, data))
         return None, [place_in(p, doc) for p in problems]
-    return Entity(kind, model, doc), []
 
 
 def _nested_fields(model_cls: type[BaseModel], data: Any) -> dict[tuple[PathPart, ...], list[str]]:
@@ -223,3 +230,29 @@ def _check_duplicate_ids(content: Content) -> None:
             content.diagnostics.append(place_in(p, e.doc))
         else:
             seen[key] = e
+
+
+def load_config(root: Path) -> tuple[Any, list[Diagnostic]]:
+    """Read ``root/zodiac.yaml`` into a ProjectConfig (None when broken)."""
+    from builder.models.project import ProjectConfig
+
+    path = root / PROJECT_FILE
+    loaded = load_file(path)
+    diags = [place(p, path, loc) for loc, p in loaded.problems]
+    if not loaded.documents:
+        return None, diags
+    if len(loaded.documents) > 1:
+        p = Problem(
+            "ZP102",
+            "zodiac.yaml holds one document; remove the extra `---` sections",
+            "DESIGN: The shape",
+        )
+        diags.append(place_in(p, loaded.documents[1]))
+    doc = loaded.documents[0]
+    if not isinstance(doc.data, dict):
+        p = Problem(
+            "ZY108", "zodiac.yaml must be a mapping (title:, books:, ...)", "DESIGN: The shape"
+        )
+        return None, [*diags, place_in(p, doc)]
+    config, more = validate_model(doc, ProjectConfig)
+    return config, diags + more
