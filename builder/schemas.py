@@ -12,7 +12,10 @@ SCHEMA_BASE = "https://zodiac-builder.invalid/schemas"  # ids only; editors use 
 
 
 def schema_for(kind: str) -> dict[str, Any]:
-    model = kinds.model_for(kind)
+    if kind == "project":
+        from builder.models.project import ProjectConfig as model
+    else:
+        model = kinds.model_for(kind)
     schema = model.model_json_schema(by_alias=True, mode="validation")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"{SCHEMA_BASE}/{kind}.schema.json"
@@ -24,7 +27,7 @@ def render_schemas() -> dict[str, str]:
     """file name -> JSON text, for every registered kind."""
     return {
         f"{kind}.schema.json": json.dumps(schema_for(kind), indent=2, sort_keys=False) + "\n"
-        for kind in sorted(kinds.MODELS)
+        for kind in sorted([*kinds.MODELS, "project"])
     }
 
 
