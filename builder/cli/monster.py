@@ -1,0 +1,246 @@
+"""`zodiac monster ...`: a monster's stat block, computed from its file (Appendix I)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from builder.cli.errors import handle_user_errors
+from builder.cli.validate import Format
+
+if TYPE_CHECKING:  # imported lazily at run time: `zodiac --help` stays fast
+    from builder.checks.monsters import ResolvedTechs
+    from builder.io.project import Entity
+    from builder.models.monster import Monster, PowerEntry
+    from builder.rules.monsters import MonsterView
+    from builder.workspace import Workspace
+
+app = typer.Typer(
+    help="Monsters: compute and show stat blocks.", no_args_is_help=True, rich_markup_mode=None
+)
+
+SHOW_EPILOG = (
+    "\b\nExamples:\n"
+    "  zodiac monster show content/example/monsters/goblin.yaml\n"
+    "  zodiac monster show bestiary.yaml --id cave-bat\n"
+    "  zodiac monster show goblin.yaml --format json | jq .rewards.xp"
+)
+
+
+def load_monster(file: Path, monster_id: str | None = None) -> tuple[Workspace, Entity]:
+    """The monster in ``file`` (or the one with ``monster_id``), else a located or usage error.
+
+    The file's project is loaded too, so Tech ids and called monsters resolve.
+    """
+    from builder.cli.output import print_diagnostics
+    from builder.errors import ContentErrors, UsageError
+    from builder.models.base import norm_id
+    from builder.workspace import has_errors, open_workspace
+
+    ws = open_workspace([file])
+    diags = ws.report.sorted()
+    if has_errors(diags):
+        raise ContentErrors(diags)
+    print_diagnostics(diags, to_stderr=True)  # warnings only
+    found = [e for e in ws.entities_in(file) if e.kind == "monster"]
+    if monster_id is not None:
+        from builder.diagnostics import did_you_mean
+
+        want = norm_id(monster_id)
+        match = [e for e in found if e.id == want]
+        if not match:
+            raise UsageError(
+                f"{file} holds no monster with id {want!r}"
+                f"{did_you_mean(want, [e.id for e in found])}"
+            )
+        found = match
+    if not found:
+        raise UsageError(f"{file} holds no `kind: monster` document")
+    if len(found) > 1:
+        ids = ", ".join(e.id for e in found)
+        raise UsageError(f"{file} holds {len(found)} monsters ({ids}); pick one with --id")
+    return ws, found[0]
+
+
+@app.command("show", epilog=SHOW_EPILOG)
+@handle_user_errors
+def show(
+    file: Annotated[Path, typer.Argument(help="A monster file (kind: monster).")],
+    monster_id: Annotated[
+        str | None,
+        typer.Option("--id", help="Which monster, when the file holds several."),
+    ] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+) -> None:
+    """Show a monster's stats, derived stats, attack, powers, Tech Levels and rewards."""
+    from builder.checks import CheckContext
+    from builder.checks.monsters import resolve_techs
+    from builder.cli.output import print_json
+    from builder.rules.monsters import monster_view
+
+    ws, entity = load_monster(file, monster_id)
+    techs = resolve_techs(entity.model, CheckContext(ws.content, ws.ruleset))
+    view = monster_view(
+        entity.model, techs.levels, die_multiplier=ws.ruleset.house.damage_die_multiplier
+    )
+    if fmt is Format.json:
+        print_json(view.to_json())
+        return
+    print_monster(entity.model, view, techs)
+
+
+# --- The readable stat block ------------------------------------------------------------
+
+
+def _power_detail(p: PowerEntry, techs: ResolvedTechs) -> str:
+    """A power's parameters in a few words: 'fire', 'poison', 'goblin, imp', 'Fira (Lv 2)'."""
+    bits: list[str] = []
+    if p.element is not None:
+        bits.append(p.element.value)
+    for value in (p.status, p.item, p.skill, p.resists, p.variant):
+        if value:
+            bits.append(str(value).replace("_", " "))
+    if p.monsters:
+        bits.append("calls " + ", ".join(p.monsters))
+    if p.tech is not None:
+        level = techs.level(p.tech, p.tech_level)
+        bits.append(techs.name(p.tech) + (f" (Tech Level {level})" if level else ""))
+    if p.extra:
+        bits.append(", ".join(f"+{v} {k.value.upper()}" for k, v in p.extra.items()))
+    return "; ".join(bits)
+
+
+def _power_summaries() -> dict[str, str]:
+    """One-line paraphrases of the Monster Power List (content/core/monster_powers.yaml)."""
+    from builder.catalog import load_all
+
+    rows = load_all("monster_powers.yaml")[0]["powers"]
+    return {r["id"]: r.get("summary", "") for r in rows}
+
+
+def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
+    """Print the stat block a Master reads at the table."""
+    from rich import box
+    from rich.columns import Columns
+    from rich.markup import escape
+    from rich.panel import Panel
+    from rich.table import Table
+
+    from builder.cli.output import console
+    from builder.cli.tables import DERIVED_LABELS
+    from builder.models.base import STAT_NAMES, Stat
+    from builder.rules import monsters as R
+
+    title = f"[bold]{escape(v.name)}[/bold]  level {v.level}"
+    if v.boss:
+        title += "  [bold white on red] BOSS [/bold white on red]"
+    info = Table.grid(padding=(0, 2))
+    if m.family:
+        info.add_row("Family", escape(m.family))
+    info.add_row(
+        "Attack",
+        f"{v.damage.dice}{v.damage.die} x {v.damage.multiplier} + {v.damage.attack_power} AP "
+        f"= {v.damage.minimum}-{v.damage.maximum} damage",
+    )
+    d = v.defenses
+    if d.physical != "normal" or d.magical != "normal":
+        info.add_row("Defense", f"physical damage {d.physical}, magical damage {d.magical}")
+    for i, note in enumerate(d.notes):
+        info.add_row("" if i else "Notes", escape(note))
+    for name in R.AFFINITIES:
+        if v.affinities.get(name):
+            info.add_row(name.replace("_", " ").title(), ", ".join(v.affinities[name]))
+    if v.status_immunities:
+        info.add_row("Status immune", ", ".join(s.replace("_", " ") for s in v.status_immunities))
+    info.add_row("Stat points", v.stat_total.breakdown.split(" = ", 1)[-1])
+    if m.drops:
+        chance = "boss: always dropped" if v.boss else "30% on defeat"
+        info.add_row("Drops", f"{', '.join(m.drops)} [dim]({chance})[/dim]")
+    if m.steals:
+        info.add_row("Steal", ", ".join(m.steals))
+    if m.description:
+        info.add_row("", f"[italic]{escape(m.description)}[/italic]")
+    console.print(Panel(info, title=title, title_align="left", box=box.ROUNDED))
+
+    stats = Table(title="Stats", box=box.SIMPLE_HEAVY, title_justify="left")
+    stats.add_column("Stat")
+    stats.add_column("Value", justify="right")
+    for s in Stat:
+        stats.add_row(STAT_NAMES[s], str(v.stats[s.value]))
+    stats.add_section()
+    stats.add_row("Total", str(v.stat_total.value))
+    derived = Table(title="Derived stats", box=box.SIMPLE_HEAVY, title_justify="left")
+    derived.add_column("Stat")
+    derived.add_column("Value", justify="right")
+    derived.add_column("How", style="dim")
+    for key in R.DERIVED_KEYS:
+        fig = getattr(v.derived, key)
+        derived.add_row(DERIVED_LABELS[key], str(fig.value), fig.breakdown.split(" = ", 1)[-1])
+    console.print(Columns([stats, derived], padding=(0, 4)))
+
+    n_parts = len(m.parts)
+    summaries = _power_summaries()
+
+    def details(p: PowerEntry) -> str:
+        said = _power_detail(p, techs)
+        about = p.description if p.custom else summaries.get(p.id, "")
+        sep = " - " if said and about else ""
+        return escape(said) + (f"[dim]{sep}{escape(about)}[/dim]" if about else "")
+
+    powers = Table(title="Powers and Techs", box=box.SIMPLE_HEAVY, title_justify="left")
+    powers.add_column("Name")
+    powers.add_column("Level", justify="right")
+    powers.add_column("Details")
+    for p in m.powers:
+        spec = R.POWERS.get(p.id)
+        name = spec.name if spec else (p.name or p.id.replace("_", " ").title())
+        level = R.power_level(p, n_parts)
+        powers.add_row(escape(name), "?" if level is None else str(level), details(p))
+    if m.parts and not any(p.id == "multiple_parts" for p in m.powers):
+        powers.add_row(
+            "Multiple Parts",
+            str(R.multiple_parts_level(n_parts)),
+            "[dim]implied by the parts below[/dim]",
+        )
+    for tech, level in zip(m.techs, techs.levels, strict=True):
+        powers.add_row(
+            f"Tech: {escape(techs.name(tech))}", "?" if level is None else str(level), ""
+        )
+    if powers.row_count:
+        console.print(powers)
+
+    if m.parts:
+        parts = Table(title="Extra parts", box=box.SIMPLE_HEAVY, title_justify="left")
+        parts.add_column("Part")
+        parts.add_column("HP", justify="right")
+        parts.add_column("Power")
+        for part, hp in zip(m.parts, v.parts_hp, strict=True):
+            if part.power is not None:
+                spec = R.POWERS.get(part.power.id)
+                what = escape(spec.name if spec else part.power.id) + " " + details(part.power)
+            elif part.tech is not None:
+                lv = techs.level(part.tech, part.tech_level)
+                what = escape(f"Tech: {techs.name(part.tech)}") + (
+                    f" (Tech Level {lv})" if lv else ""
+                )
+            else:
+                what = ""
+            parts.add_row(escape(part.name), str(hp.value), what)
+        console.print(parts)
+
+    total, spent = v.tech_levels_total, v.tech_levels_spent
+    style = "bold red" if spent.value > total.value else "bold"
+    console.print(
+        f"Tech Levels: [{style}]{spent.value} spent of {total.value}[/{style}]  "
+        f"[dim]({escape(total.breakdown.split(' = ', 1)[1])}; spent: "
+        f"{escape(spent.breakdown.split(' = ', 1)[1])})[/dim]",
+        soft_wrap=True,
+    )
+    console.print(
+        f"Rewards: [bold]{v.rewards.xp.value:,} XP[/bold], [bold]{v.rewards.gold.value:,} gold"
+        f"[/bold]  [dim]({v.rewards.xp.breakdown}; {v.rewards.gold.breakdown}), shared by the "
+        "surviving characters[/dim]",
+        soft_wrap=True,
+    )
