@@ -9,11 +9,17 @@ Secondary Effect when the rule pairs it with the primary effect.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from builder.diagnostics import did_you_mean
 from builder.models.tech import EnemySkill, PrimaryEffect, Secondary, Tech
 from builder.models.tech import SecondaryEffect as S
 from builder.problems import PathPart, Problem, Severity
 from builder.rules import techs as R
+
+if TYPE_CHECKING:
+    from builder.checks import CheckContext
+    from builder.io.project import Entity
 
 CODES: dict[str, str] = {
     "ZT101": "Tech Level not allowed for this primary effect (R12)",
@@ -58,6 +64,7 @@ CODES: dict[str, str] = {
     "ZT181": "a clone of Break Arts (R16)",
     "ZT182": "a clone that differs from its original in more than element / damage type (R16)",
     "ZT183": "a clone that does not differ in exactly one of element, damage type (R16)",
+    "ZT184": "clone_of names an unknown Tech",
     "ZT190": "an invalid step in the Tech learning history",
     "ZT191": "Tech Levels used above Max Tech Levels (R11)",
     "ZT192": "more Tech Points spent than available",
@@ -905,3 +912,40 @@ def check_learning_history(
             )
         )
     return spent, out
+
+
+# --- Registry adapters (builder.kinds) ---------------------------------------------------
+
+
+def resolve_clone(tech: Tech, ctx: CheckContext) -> list[Problem]:
+    """Find ``clone_of`` among the project's Techs and apply R16 to the pair."""
+    if tech.clone_of is None:
+        return []
+    found = ctx.find("tech", tech.clone_of)
+    if found is None:
+        hint = did_you_mean(tech.clone_of, ctx.ids("tech"))
+        return [
+            _p(
+                "ZT184",
+                f"clone_of names unknown Tech '{tech.clone_of}'{hint}",
+                "R16",
+                "clone_of",
+            )
+        ]
+    if found.model is tech or found.id == tech.id:
+        return [_p("ZT184", "a Tech cannot be a clone of itself", "R16", "clone_of")]
+    return check_clone(tech, found.model)
+
+
+def check_tech_entity(entity: Entity, ctx: CheckContext) -> list[Problem]:
+    """A ``kind: tech`` document: Chapter II rules, Map Combat per the project, its clone."""
+    tech: Tech = entity.model
+    return [
+        *check_tech(tech, map_combat=ctx.ruleset.house.map_combat),
+        *resolve_clone(tech, ctx),
+    ]
+
+
+def check_enemy_skill_entity(entity: Entity, ctx: CheckContext) -> list[Problem]:
+    """A ``kind: enemy_skill`` document: the R20 warnings."""
+    return check_enemy_skill(entity.model)

@@ -681,29 +681,46 @@ def attack_line(
     die: int,
     attack_power: int,
     area_effect: bool = False,
+    die_multiplier: int = 10,
 ) -> EffectLine:
     """Power Attack / Attack Magic damage: (roll x 10) + AP x multiplier (Ch. II; R10, R1).
 
     ``dice``/``die``/``attack_power`` are Strength Dice, the weapon's physical die and AP for
     a Power Attack; Magic Dice, the magical die and MAP for Attack Magic.
+    ``die_multiplier`` is 10 (R10) unless the project's house rule says 5.
     """
     bonus_dice, multiplier = POWER_ATTACK_TABLE[tech_level]
     n = dice + bonus_dice
     d = shift_die(die, power_level)
     ap = per(attack_power * multiplier.numerator, multiplier.denominator)  # R1: rounds down
     halved = area_halves(tech_level, area_effect)
-    text = f"{n}d{d} x 10 + {ap}" + (" (half: Area Effect at TL 1-2)" if halved else "")
-    return EffectLine(text=text, dice=n, die=d, multiplier=10, bonus=ap, halved=halved)
+    text = f"{n}d{d} x {die_multiplier} + {ap}" + (
+        " (half: Area Effect at TL 1-2)" if halved else ""
+    )
+    return EffectLine(text=text, dice=n, die=d, multiplier=die_multiplier, bonus=ap, halved=halved)
 
 
 def quadra_slam_line(
-    power_level: str, *, dice: int, die: int, attack_power: int, tech_level: int = 3
+    power_level: str,
+    *,
+    dice: int,
+    die: int,
+    attack_power: int,
+    tech_level: int = 3,
+    die_multiplier: int = 10,
 ) -> EffectLine:
     """Each of Quadra Slam's four strikes: the Power Attack at its level, half damage.
 
     Decision: "half damage" halves the whole strike (dice and AP), rounded down (R1).
     """
-    line = attack_line(tech_level, power_level, dice=dice, die=die, attack_power=attack_power)
+    line = attack_line(
+        tech_level,
+        power_level,
+        dice=dice,
+        die=die,
+        attack_power=attack_power,
+        die_multiplier=die_multiplier,
+    )
     text = f"4 strikes of ({line.text}) / 2"
     return EffectLine(text, line.dice, line.die, line.multiplier, line.bonus, halved=True)
 
