@@ -10,11 +10,16 @@ _PKG = Path(__file__).resolve().parent
 
 @cache
 def data_dir(name: str) -> Path:
-    """``content`` or ``templates``: ``builder/_data/NAME`` in a wheel, ``<repo>/NAME`` in a checkout."""
+    """``content``, ``templates`` or ``schemas``: ``builder/_data/NAME`` in a wheel, else ``<repo>/NAME``."""
     installed = _PKG / "_data" / name
     if installed.is_dir():
         return installed
-    return _PKG.parent / name
+    checkout = _PKG.parent / name
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(
+        f"the builder's {name!r} folder is missing: looked in {installed} and {checkout}"
+    )
 
 
 def content_dir() -> Path:

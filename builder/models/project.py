@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from builder.models.base import EnumIn, ZModel
 from builder.rules.ruleset import HouseRules
@@ -83,3 +83,16 @@ class ProjectConfig(ZModel):
     books: list[Book] = Field(
         default_factory=list, title="Books", description="The PDFs `zodiac build` writes."
     )
+
+    @field_validator("templates")
+    @classmethod
+    def _inside_project(cls, value: str | None) -> str | None:
+        """A shared project must not point the renderer at files outside itself."""
+        if value is None:
+            return value
+        parts = value.replace("\\", "/").split("/")
+        if value.startswith(("/", "~")) or ":" in value or ".." in parts:
+            raise ValueError(
+                f"templates folder {value!r} must be a relative path inside the project (no '..')"
+            )
+        return value

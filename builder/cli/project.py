@@ -1,0 +1,41 @@
+"""`zodiac init`: scaffold a content project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from builder.cli.errors import handle_user_errors
+
+INIT_EPILOG = (
+    "\b\nExamples:\n"
+    "  zodiac init my-campaign\n"
+    '  zodiac init . --title "The Crystal Saga" --paper letter\n'
+    "  cd my-campaign && zodiac validate && zodiac build"
+)
+
+
+@handle_user_errors
+def init(
+    folder: Annotated[
+        Path, typer.Argument(help="Folder for the new project (created if missing).")
+    ] = Path("."),
+    title: Annotated[str, typer.Option(help="Campaign title.")] = "My ZODIAC Campaign",
+    author: Annotated[str, typer.Option(help="Author shown on covers.")] = "The Master",
+    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing zodiac.yaml and scaffold files.")
+    ] = False,
+) -> None:
+    """Create zodiac.yaml, an example character and an example monster."""
+    from builder.cli.output import console
+    from builder.errors import UsageError
+    from builder.scaffold import init_project
+
+    if paper.lower() not in ("a4", "letter"):
+        raise UsageError(f"--paper must be a4 or letter, not {paper!r}")
+    for path in init_project(folder, title=title, author=author, paper=paper.lower(), force=force):
+        console.print(f"created {path}")
+    console.print(f"next: cd {folder} && zodiac validate")

@@ -1,0 +1,126 @@
+"""Character sheet contexts: a character view plus what only the sheet needs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.models.base import STAT_NAMES, STATS
+from builder.rules.character import DERIVED_KEYS
+from builder.rules.tables import STAT_CAP
+
+if TYPE_CHECKING:
+    from builder.io.project import Entity
+    from builder.workspace import Workspace
+
+DERIVED_LABELS = {
+    "hp": "Hit Points",
+    "mp": "Magic Points",
+    "ap": "Attack Power",
+    "map": "Magic Attack Power",
+    "str_dice": "Strength Dice",
+    "mag_dice": "Magic Dice",
+    "accuracy": "Accuracy",
+    "magic_accuracy": "Magic Accuracy",
+    "evade": "Evade",
+    "resist": "Resist",
+    "critical": "Critical",
+    "speed": "Speed",
+    "max_tech_levels": "Max Tech Levels",
+    "move": "Move",
+    "jump": "Jump",
+}
+MAP_COMBAT_ONLY = {"move", "jump"}
+STAT_COLOURS = {
+    "str": "#b4432d",
+    "mag": "#6b3fa0",
+    "vit": "#2f7d4a",
+    "spr": "#1f6f8c",
+    "agi": "#b0861e",
+}
+# Speed Points per round are Speed, plus 1d8 in the first round (Ch. VI Combat Sequence).
+FIRST_ROUND_SP_BONUS = 8
+
+
+def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
+    from builder.views.character import character_view
+
+    [entity] = entities
+    view = character_view(entity.model, ruleset=ws.ruleset, **_equipment_kwargs(ws, entity))
+    data = view.to_json()
+    map_combat = ws.ruleset.house.map_combat
+    c = entity.model
+    data.update(
+        player=c.player,
+        job_title=c.job_title,
+        description=c.description,
+        notes=c.notes,
+        inventory=list(c.inventory),
+        derived_rows=[
+            {
+                "key": k,
+                "label": DERIVED_LABELS[k],
+                "value": view.derived[k].value,
+                "how": view.derived[k].explain(),
+            }
+            for k in DERIVED_KEYS
+            if map_combat or k not in MAP_COMBAT_ONLY
+        ],
+        stat_rows=_stat_rows(data["stats"]),
+        command=_skill(view.command_skill),
+        support=_skill(view.support_skill),
+        sp_boxes=view.derived["speed"].value + FIRST_ROUND_SP_BONUS,
+        map_combat=map_combat,
+        history_pairs=_pairs(data["history"]),
+    )
+    data.setdefault("gold", c.gold)
+    for key in ("equipment", "attacks", "affinities", "status_immunities"):
+        data.setdefault(key, None)
+    return {"character": data}
+
+
+def _equipment_kwargs(ws: Workspace, entity: Entity) -> dict[str, Any]:
+    """Equipment bonuses when the equipment layer provides them (else none)."""
+    try:
+        from builder.views.character import equipment_for  # type: ignore[attr-defined]
+    except ImportError:
+        return {}
+    return {"equipment": equipment_for(ws, entity)}
+
+
+def _stat_rows(stats: dict[str, int]) -> list[dict[str, Any]]:
+    top = max(max(stats.values()), 1)
+    scale = max(top, 40)  # small characters still get readable bars
+    return [
+        {
+            "key": s.value,
+            "name": STAT_NAMES[s],
+            "value": stats[s.value],
+            "bar": round(100 * min(stats[s.value], STAT_CAP) / scale, 1),
+            "colour": STAT_COLOURS[s.value],
+        }
+        for s in STATS
+    ]
+
+
+def _pairs(rows: list[Any]) -> list[tuple[Any, Any]]:
+    """The level history in two side-by-side halves, so 99 levels fit one page."""
+    if len(rows) <= 20:
+        return [(r, None) for r in rows]
+    half = (len(rows) + 1) // 2
+    left, right = rows[:half], rows[half:]
+    return [(left[i], right[i] if i < len(right) else None) for i in range(half)]
+
+
+def _skill(skill: Any) -> dict[str, str] | None:
+    return {"name": skill.name, "summary": skill.summary} if skill else None
+
+
+def blank_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
+    map_combat = ws.ruleset.house.map_combat
+    return {
+        "derived_labels": [
+            DERIVED_LABELS[k] for k in DERIVED_KEYS if map_combat or k not in MAP_COMBAT_ONLY
+        ],
+        "stat_names": [STAT_NAMES[s] for s in STATS],
+        "map_combat": map_combat,
+    }

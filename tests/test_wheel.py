@@ -1,0 +1,91 @@
+"""The wheel carries templates, core content and schemas (DESIGN: the shape).
+
+Builds the wheel, installs it without dependencies into a fresh virtual environment
+that sees this interpreter's site-packages, and runs the installed `zodiac` from a
+folder outside the source tree.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+
+import pytest
+
+from tests.conftest import EXAMPLE, REPO
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    if shutil.which("git") is None:  # pragma: no cover
+        pytest.skip("git needed to copy the tree")
+    work = tmp_path_factory.mktemp("wheel")
+    wheels = work / "wheels"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(wheels),
+            str(REPO),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    [wheel] = wheels.glob("*.whl")
+    env_dir = work / "venv"
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    py = env_dir / "bin" / "python"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(py),
+            "install",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return wheel, env_dir
+
+
+def test_wheel_holds_data(installed):
+    wheel, _ = installed
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "builder/_data/templates/base.html" in names
+    assert "builder/_data/content/core/skills.yaml" in names
+    assert "builder/_data/schemas/character.schema.json" in names
+
+
+def test_installed_zodiac_validates_example_outside_the_tree(installed, tmp_path):
+    _, env_dir = installed
+    project = tmp_path / "example"
+    shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("dist"))
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+    r = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-c", "import builder, sys; print(builder.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert str(env_dir) in r.stdout, r.stdout + r.stderr  # the wheel, not the source tree
+    r = subprocess.run(
+        [str(env_dir / "bin" / "zodiac"), "validate", str(project)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
