@@ -14,11 +14,24 @@ from pydantic import BaseModel
 # kind -> "module:Model"
 MODELS: dict[str, str] = {
     "character": "builder.models.character:Character",
+    "tech": "builder.models.tech:Tech",
+    "enemy_skill": "builder.models.tech:EnemySkill",
+    "monster": "builder.models.monster:Monster",
+    "weapon_set": "builder.models.equipment:WeaponSet",
+    "armor_set": "builder.models.equipment:ArmorSet",
+    "relic_set": "builder.models.equipment:RelicSet",
+    "potion": "builder.models.equipment:Potion",
 }
 
 # kind -> "module:function" taking (entity, context) and yielding Problems.
 CHECKS: dict[str, str] = {
     "character": "builder.checks.character:check_character",
+    "tech": "builder.checks.techs:check_tech_entity",
+    "enemy_skill": "builder.checks.techs:check_enemy_skill_entity",
+    "monster": "builder.checks.monsters:check_monster_entity",
+    "weapon_set": "builder.checks.equipment:check_weapon_set_entity",
+    "armor_set": "builder.checks.equipment:check_armor_set_entity",
+    "relic_set": "builder.checks.equipment:check_relic_set_entity",
 }
 
 

@@ -14,7 +14,9 @@ from builder.io.project import (
     PROJECT_FILE,
     Content,
     Entity,
+    add_core,
     collect_files,
+    core_files,
     find_project_root,
     load_config,
     load_content,
@@ -62,6 +64,7 @@ def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Works
     if root is not None and any(p.resolve() == root for p in paths):
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
     content = load_content(files)
+    add_core(content, core_files())  # the book's Enemy Skills etc., shadowed by the project
     ruleset = Ruleset(house=config.house_rules) if config is not None else DEFAULT
     shown = {display_path(f) for f in named}
     diags = [

@@ -6,15 +6,19 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from builder.catalog import skills
+from builder.checks.character_techs import CODES as TECH_CODES
+from builder.checks.character_techs import check_character_techs
 from builder.diagnostics import did_you_mean
 from builder.models.character import Character
-from builder.problems import Problem
+from builder.problems import Problem, Severity
 from builder.rules import character as rules
 from builder.rules.character import level_for_xp, xp_for_level
 
 if TYPE_CHECKING:
     from builder.checks import CheckContext
+    from builder.io.items import ItemIndex, ItemRef
     from builder.io.project import Entity
+    from builder.problems import PathPart
 
 CODES: dict[str, str] = {
     "ZC101": "a creation stat below 3",
@@ -30,6 +34,7 @@ CODES: dict[str, str] = {
     "ZC114": "fifth-level overflow not re-allocated, or re-allocated where none overflowed",
     "ZC120": "unknown Command Skill",
     "ZC121": "unknown Support Skill",
+    **TECH_CODES,  # ZC130-ZC139: builder.checks.character_techs
 }
 
 
@@ -80,6 +85,8 @@ def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
         level,
     )
     yield from prog.problems
+    yield from check_character_techs(c, ctx, level, prog)
+    yield from check_character_equipment(c, ctx, level)
     cat = skills()
     if c.command_skill not in cat.command:
         hint = (
@@ -105,3 +112,169 @@ def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
             "Ch. IV Support Skills",
             ("support_skill",),
         )
+
+
+# --- Equipment (Ch. I Steps 3, 4, 8; Ch. V; R9, R25) -------------------------------
+
+CODES.update(
+    {
+        "ZC150": "an equipped or purchased item id matches no item of the project",
+        "ZC151": "an item id names items of several sets; write `set-id/item-id`",
+        "ZC152": "an item is equipped in the wrong slot (a guard as armor, ...)",
+        "ZC153": "the weapon is not of the character's weapon class",
+        "ZC154": "the armor is not of the character's armor type",
+        "ZC155": "more relics equipped than the relic slots allow",
+        "ZC156": "a purchase of an item that is never sold (artifacts, unpriced potions)",
+        "ZC157": "purchases at creation cost more than the starting 200 G",
+        "ZC158": "`gold:` of a level-1 character disagrees with what purchases leave (warning)",
+    }
+)
+
+_CH_EQUIP = "Ch. V Equipment"
+
+
+def _resolve_item(
+    index: ItemIndex, ref: str, slot: str | None, path: tuple[PathPart, ...]
+) -> tuple[ItemRef | None, list[Problem]]:
+    """The one item ``ref`` names (in ``slot`` when given), or the problems saying why not."""
+    found = index.lookup(ref)
+    if not found:
+        hint = did_you_mean(ref.rpartition("/")[2], index.ids(slot))
+        what = f"{slot} " if slot else "item "
+        return None, [
+            Problem(
+                "ZC150",
+                f"no {what}'{ref}' in this project{hint}; ids come from the items' names in "
+                "weapon, armor and relic sets (and the potion list)",
+                _CH_EQUIP,
+                path,
+            )
+        ]
+    fitting = [r for r in found if slot is None or r.slot == slot]
+    if not fitting:
+        other = found[0]
+        return None, [
+            Problem(
+                "ZC152",
+                f"'{ref}' is a {other.slot} ({other.name} of {other.set.name}), not a {slot}; "
+                f"equip it under `{other.slot}:`",
+                _CH_EQUIP,
+                path,
+            )
+        ]
+    if len(fitting) > 1:
+        names = ", ".join(r.qualified for r in fitting)
+        return None, [
+            Problem(
+                "ZC151",
+                f"'{ref}' names {len(fitting)} items ({names}); write one of them in full",
+                "DESIGN: Content files",
+                path,
+            )
+        ]
+    return fitting[0], []
+
+
+def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> Iterator[Problem]:
+    """Equipped items exist and fit the character; relic slots (R9); purchases (R25)."""
+    from builder.io.items import item_index
+    from builder.models.base import norm_key
+    from builder.views.equipment import STARTING_GOLD
+
+    if not (c.equipment.model_fields_set or c.purchases):
+        return
+    index = item_index(ctx.content)
+    e = c.equipment
+    wanted = [
+        ("weapon", ("equipment", "weapon"), e.weapon),
+        ("armor", ("equipment", "armor"), e.armor),
+        ("guard", ("equipment", "guard"), e.guard),
+        *[("relic", ("equipment", *p), ref) for p, ref in e.relic_refs()],
+    ]
+    for slot, path, ref in wanted:
+        if ref is None:
+            continue
+        item, problems = _resolve_item(index, ref, slot, path)
+        yield from problems
+        if item is None:
+            continue
+        if slot == "weapon":
+            set_class = item.set.weapon_class
+            if c.weapon_class is None:
+                yield Problem(
+                    "ZC153",
+                    f"{item.name} is a {set_class} but the character names no weapon class; "
+                    f"add `weapon_class: {set_class}` (Ch. I Step 4)",
+                    "Ch. I Step 4",
+                    path,
+                )
+            elif norm_key(c.weapon_class) != set_class:
+                yield Problem(
+                    "ZC153",
+                    f"{item.name} is a {set_class} ({item.set.name}) but {c.name} wields only "
+                    f"{c.weapon_class} weapons; equip a {c.weapon_class} or change "
+                    "`weapon_class:`",
+                    "Ch. I Step 4",
+                    path,
+                )
+        elif slot == "armor" and item.set.armor_type.value != c.armor_type.value:
+            yield Problem(
+                "ZC154",
+                f"{item.name} is {item.set.armor_type.value} armor ({item.set.name}) but "
+                f"{c.name} wears only {c.armor_type.value} armor; any guard is fine, armor "
+                "must match `armor_type:`",
+                "Ch. I Step 3",
+                path,
+            )
+    slots = ctx.ruleset.house.relic_slots
+    relics = e.relic_refs()
+    if len(relics) > slots:
+        yield Problem(
+            "ZC155",
+            f"{len(relics)} relics equipped; only {slots} at a time"
+            + (
+                " (`relic_slots: 2` in zodiac.yaml is the glossary's house rule)"
+                if slots == 1
+                else ""
+            ),
+            "R9",
+            ("equipment", *relics[slots][0]),
+        )
+    spent = 0
+    over = False
+    for i, purchase in enumerate(c.purchases):
+        path = ("purchases", i, "item")
+        item, problems = _resolve_item(index, purchase.item, None, path)
+        yield from problems
+        if item is None:
+            continue
+        if item.price is None:
+            why = "an artifact is only found or given" if item.artifact else "shops never sell it"
+            yield Problem(
+                "ZC156",
+                f"{item.name} cannot be bought ({why}); remove it from `purchases:`",
+                "R25",
+                path,
+            )
+            continue
+        spent += item.price * purchase.count
+        if spent > STARTING_GOLD and not over:
+            over = True
+            yield Problem(
+                "ZC157",
+                f"purchases reach {spent} G at {item.name}; a new character has "
+                f"{STARTING_GOLD} G to spend (Ch. I Step 8)",
+                "R25",
+                ("purchases", i),
+            )
+    if c.purchases and not over and level == 1 and c.gold is not None:
+        left = STARTING_GOLD - spent
+        if c.gold != left:
+            yield Problem(
+                "ZC158",
+                f"`gold: {c.gold}` but purchases of {spent} G leave {left} G; write "
+                f"`gold: {left}` or drop `gold:`",
+                "R25",
+                ("gold",),
+                Severity.WARNING,
+            )

@@ -8,16 +8,22 @@ or ruling that decides it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from builder.models.equipment import ArmorPiece, ArmorSet, Relic, RelicSet, Weapon, WeaponSet
 from builder.problems import PathPart, Problem, Severity
 from builder.rules import equipment as eq
 
+if TYPE_CHECKING:
+    from builder.checks import CheckContext
+    from builder.io.project import Entity
+
 CODES: dict[str, str] = {
     "ZE101": "weapon set power points must total 6",
     "ZE102": "each side of a weapon set's power split must be 1-5 points",
     "ZE103": "a set has ten items, levels 1-10 each exactly once",
+    "ZE104": "two items of one set share an id",
     "ZE110": "a weapon has at most two abilities",
     "ZE111": "a weapon's abilities must be different (one element, one spell effect)",
     "ZE112": "a weapon's ability points exceed floor(level / 2)",
@@ -25,6 +31,8 @@ CODES: dict[str, str] = {
     "ZE114": "the artifact weapon exceeds its pool of 4",
     "ZE115": "a weapon's Stat Bonus may not raise Strength",
     "ZE116": "Long Range belongs on the weapon set, not on one weapon",
+    "ZE117": "a Spell Effect names a Tech the project does not have",
+    "ZE118": "a Spell Effect's Tech is not a first-level Attack Magic Tech",
     "ZE120": "the set declares Draw Out but a weapon has no Draw Out property",
     "ZE121": "a weapon has a Draw Out property but the set does not declare draw_out",
     "ZE122": "Draw Out status effects: at most two, all positive or all negative",
@@ -624,16 +632,114 @@ def check_relic_set(rs: RelicSet, *, map_combat: bool = False) -> list[Problem]:
     return out
 
 
+# --------------------------------------------------------------------------- entities
+
+
+def check_item_ids(*groups: tuple[str, Sequence[Weapon | ArmorPiece | Relic]]) -> list[Problem]:
+    """Items are equipped by id, so one set may not use an id twice (armors and guards share)."""
+    out: list[Problem] = []
+    seen: dict[str, str] = {}
+    for key, items in groups:
+        for i, item in enumerate(items):
+            item_id = item.id or ""
+            if item_id in seen:
+                out.append(
+                    _p(
+                        "ZE104",
+                        f"id '{item_id}' is already used by {seen[item_id]}; characters equip "
+                        "items by id, so give this one a different `id:` or name",
+                        "DESIGN: Content files",
+                        (key, i, "id" if "id" in item.model_fields_set else "name"),
+                    )
+                )
+            else:
+                seen[item_id] = f"{key}[{i}]"
+    return out
+
+
+def check_spell_effects(ws: WeaponSet, ctx: CheckContext) -> list[Problem]:
+    """Spell Effect names a first-level Attack Magic Tech of the project (Ch. V Spell Effect).
+
+    Quietly skipped while the `tech` kind is not registered.
+    """
+    from builder import kinds
+
+    if "tech" not in kinds.MODELS:
+        return []
+    from builder.diagnostics import did_you_mean
+
+    out: list[Problem] = []
+    for i, w in enumerate(ws.weapons):
+        for j, a in enumerate(w.abilities):
+            if a.id != "spell_effect" or not a.param:
+                continue
+            path = ("weapons", i, "abilities", j)
+            found = ctx.find("tech", a.param)
+            if found is None:
+                out.append(
+                    _p(
+                        "ZE117",
+                        f"spell_effect names Tech '{a.param}', which is not in this project"
+                        f"{did_you_mean(a.param, ctx.ids('tech'))}; write a level-1 Attack "
+                        "Magic Tech and name its id",
+                        _CH_ABILITIES,
+                        path,
+                    )
+                )
+                continue
+            tech = found.model
+            primary = getattr(getattr(tech, "primary", None), "value", None)
+            level = getattr(tech, "tech_level", None)
+            if primary != "attack_magic" or level != eq.SPELL_EFFECT_TECH_LEVEL:
+                out.append(
+                    _p(
+                        "ZE118",
+                        f"spell_effect Tech '{a.param}' is a level-{level} {primary} Tech; a "
+                        "weapon casts only a first-level Attack Magic Tech",
+                        _CH_ABILITIES,
+                        path,
+                    )
+                )
+    return out
+
+
+def check_weapon_set_entity(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
+    """The registered check of `kind: weapon_set`."""
+    ws: WeaponSet = entity.model
+    yield from check_weapon_set(ws)
+    yield from check_item_ids(("weapons", ws.weapons))
+    yield from check_spell_effects(ws, ctx)
+
+
+def check_armor_set_entity(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
+    """The registered check of `kind: armor_set`."""
+    armor_set: ArmorSet = entity.model
+    yield from check_armor_set(armor_set)
+    yield from check_item_ids(("armors", armor_set.armors), ("guards", armor_set.guards))
+
+
+def check_relic_set_entity(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
+    """The registered check of `kind: relic_set`; Move/Jump follow the project's Map Combat."""
+    rs: RelicSet = entity.model
+    yield from check_relic_set(rs, map_combat=ctx.ruleset.house.map_combat)
+    yield from check_item_ids(("relics", rs.relics))
+
+
 __all__ = [
     "CODES",
     "check_armor_piece",
     "check_armor_set",
+    "check_armor_set_entity",
     "check_draw_out",
+    "check_item_ids",
     "check_levels",
     "check_relic",
     "check_relic_set",
+    "check_relic_set_entity",
+    "check_spell_effects",
     "check_weapon",
     "check_weapon_pools",
     "check_weapon_power",
     "check_weapon_set",
+    "check_weapon_set_entity",
 ]

@@ -5,7 +5,17 @@ from __future__ import annotations
 import typer
 
 from builder import __version__
-from builder.cli import character, schema, validate
+from builder.cli import (
+    build,
+    character,
+    encounter,
+    equipment,
+    monster,
+    project,
+    schema,
+    tech,
+    validate,
+)
 
 app = typer.Typer(
     name="zodiac",
@@ -41,8 +51,14 @@ def _root(
 
 
 app.command("validate", epilog=validate.EPILOG)(validate.validate)
+app.command("init", epilog=project.INIT_EPILOG)(project.init)
+app.command("build", epilog=build.EPILOG)(build.build)
 app.add_typer(character.app, name="character")
+app.add_typer(equipment.app, name="equipment")
+app.add_typer(monster.app, name="monster")
+app.add_typer(encounter.app, name="encounter")
 app.add_typer(schema.app, name="schema")
+app.add_typer(tech.app, name="tech")
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ SHOW_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac character show content/example/characters/amos.yaml\n"
     "  zodiac character show amos.yaml --level 5\n"
+    "  zodiac character show amos.yaml --target-evade 40\n"
     "  zodiac character show amos.yaml --format json | jq .derived.hp"
 )
 
@@ -55,22 +56,39 @@ def show(
             help="Show the character as it was at this earlier level.",
         ),
     ] = None,
+    target_evade: Annotated[
+        int | None,
+        typer.Option(
+            "--target-evade",
+            min=0,
+            help="Show the normal attack's chance to hit a target with this Evade.",
+        ),
+    ] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
 ) -> None:
-    """Show base stats, derived stats, Tech Points and level history of a character."""
+    """Show base stats, derived stats, equipment, attacks, Tech Points and level history."""
     from builder.cli.output import print_json
     from builder.errors import UsageError
-    from builder.views.character import character_view
+    from builder.io.items import item_index
+    from builder.views.equipment import equipped_character_view
 
     ws, entity = load_character(file)
-    view = character_view(entity.model, level=None, ruleset=ws.ruleset)
+    index = item_index(ws.content)
+    view = equipped_character_view(
+        entity.model, index, None, ruleset=ws.ruleset, target_evade=target_evade
+    )
     if level is not None:
         if level > view.file_level:
             raise UsageError(
                 f"--level {level} is above the character's level {view.file_level}; "
                 f"choose 1-{view.file_level}"
             )
-        view = character_view(entity.model, level=level, ruleset=ws.ruleset)
+        view = equipped_character_view(
+            entity.model, index, level, ruleset=ws.ruleset, target_evade=target_evade
+        )
+    from builder.views.techs import content_finder, with_techs
+
+    view = with_techs(view, entity.model, content_finder(ws.content), ws.ruleset)
     if fmt is Format.json:
         print_json(view.to_json())
         return

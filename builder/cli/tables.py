@@ -62,11 +62,62 @@ def print_character(v: CharacterView) -> None:
         val = v.derived[key]
         derived.add_row(label, str(val.value), val.explain())
     console.print(Columns([stats, derived], padding=(0, 4)))
+    print_character_equipment(v)
 
     if v.class_power == "tech":
         console.print(
             f"Tech Points: [bold]{v.tech_points_total}[/bold] total, {v.tech_points_spent} spent, "
             f"[bold]{v.tech_points_available}[/bold] available"
         )
+    from builder.cli.tech_tables import print_character_techs
+
+    print_character_techs(v.techs)
     if v.unspent_bonus_points:
         console.print(f"[yellow]{v.unspent_bonus_points} bonus point(s) unspent[/yellow]")
+
+
+def print_character_equipment(v: CharacterView) -> None:
+    """Equipped items, attack lines, affinities and gold (Ch. V, Ch. VI Attacking)."""
+    from builder.views.equipment import bonus_text
+
+    if v.equipment:
+        items = Table(title="Equipment", box=box.SIMPLE_HEAVY, title_justify="left")
+        for col in ("Slot", "Item", "Lv", "Bonus", "Abilities"):
+            items.add_column(col, justify="right" if col == "Lv" else "left")
+        for i in v.equipment:
+            items.add_row(
+                i.slot.title(),
+                f"{i.name} [dim]({i.set_name})[/dim]",
+                str(i.level or ""),
+                bonus_text(i.bonus),
+                ", ".join(i.abilities),
+            )
+        console.print(items)
+    for a in v.attacks:
+        line = f"[bold]Attack[/bold] ({a.name}): {a.text}"
+        extras = [f"Accuracy {a.accuracy}", f"critical on {a.critical}+"]
+        if a.element:
+            extras.append(a.element)
+        if a.long_range:
+            extras.append("long range")
+        if a.hit_chance is not None:
+            extras.append(f"[bold]{a.hit_chance}%[/bold] to hit Evade {a.target_evade}")
+        console.print(f"{line}  [dim]{'; '.join(extras)}[/dim]")
+    if v.affinities:
+        shown = ", ".join(f"{el} {aff}" for el, aff in v.affinities.items())
+        console.print(f"[bold]Affinities[/bold]: {shown}")
+    if v.status_immunities:
+        console.print(f"[bold]Status immunities[/bold]: {', '.join(v.status_immunities)}")
+    if v.damage_taken_pct:
+        shown = ", ".join(f"{k} {pct:+d}%" for k, pct in v.damage_taken_pct.items())
+        console.print(f"[bold]Damage taken[/bold]: {shown}")
+    if v.purchases:
+        bought = ", ".join(
+            f"{p.count} x {p.name or p.item} ({p.total} G)"
+            if p.count > 1
+            else f"{p.name or p.item} ({p.total} G)"
+            for p in v.purchases
+        )
+        console.print(f"[bold]Bought at creation[/bold]: {bought}")
+    if v.gold is not None:
+        console.print(f"[bold]Gold[/bold]: {v.gold:,} G")

@@ -214,6 +214,44 @@ def load_content(files: Iterable[Path]) -> Content:
     return content
 
 
+CORE_SKIP = {"skills.yaml"}  # kind: skill_catalog, read by builder.catalog
+
+
+def core_files() -> list[Path]:
+    """The builder's core content files (``content/core``) that hold registered kinds."""
+    from builder.paths import core_dir
+
+    return [f for f in collect_files([core_dir()]) if f.name not in CORE_SKIP]
+
+
+def add_core(content: Content, files: Iterable[Path]) -> None:
+    """Add core entities of registered kinds that the project does not shadow by id.
+
+    Core documents are the book's (Enemy Skills a Blue Mage names from any project); a
+    project entity with the same kind and id wins, without a duplicate-id error. Their
+    diagnostics are dropped: they are shown only when a core file is validated by name.
+    """
+    loaded_paths = {e.doc.path.resolve() for e in content.entities}
+    taken = {(e.kind, e.id) for e in content.entities}
+    for path in files:
+        if path.resolve() in loaded_paths:
+            continue
+        loaded = load_file(path)
+        docs = loaded.documents
+        if (
+            not docs
+            or not isinstance(docs[0].data, dict)
+            or docs[0].data.get("kind") not in kinds.MODELS
+        ):
+            continue
+        with _gc_paused():
+            for doc in docs:
+                entity, _ = validate_document(doc)
+                if entity is not None and (entity.kind, entity.id) not in taken:
+                    taken.add((entity.kind, entity.id))
+                    content.entities.append(entity)
+
+
 def _check_duplicate_ids(content: Content) -> None:
     seen: dict[tuple[str, str], Entity] = {}
     for e in content.entities:

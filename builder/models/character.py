@@ -5,9 +5,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
-from builder.models.base import STATS, EnumIn, Id, Stat, ZModel
+from builder.models.base import STATS, EnumIn, Id, Stat, ZModel, norm_id
+from builder.models.character_techs import KnownEnemySkill, KnownTech, LearningField
 
 
 class ClassPower(StrEnum):
@@ -93,6 +94,80 @@ class LevelUp(StatPoints):
         return data
 
 
+def _item_ref(value: Any) -> Any:
+    """``'Iron Sword'`` -> ``'iron-sword'``; ``'Diff's Swords/Biffcalibur'`` keeps its set part."""
+    if not isinstance(value, str):
+        return value
+    return "/".join(norm_id(part) for part in value.split("/"))
+
+
+ItemRef = Annotated[str, BeforeValidator(_item_ref)]
+
+
+class Equipment(ZModel):
+    """Equipped items by id (Ch. I Steps 3-4, Ch. V): one weapon, armor, guard and relic(s)."""
+
+    weapon: ItemRef | None = Field(
+        None,
+        title="Weapon",
+        description="A weapon id from a weapon set of the character's weapon class; "
+        "`set-id/item-id` when two sets share the id. Omit to fight unarmed.",
+        examples=["broadsword"],
+    )
+    armor: ItemRef | None = Field(
+        None,
+        title="Armor",
+        description="An armor id from an armor set of the character's armor type.",
+        examples=["chain-mail"],
+    )
+    guard: ItemRef | None = Field(
+        None,
+        title="Guard",
+        description="A guard id from any armor set (anyone may use a guard).",
+        examples=["buckler"],
+    )
+    relic: ItemRef | None = Field(
+        None,
+        title="Relic",
+        description="The one equipped relic (R9).",
+        examples=["power-wrist"],
+    )
+    relics: list[ItemRef] = Field(
+        default_factory=list,
+        title="Relics",
+        description="Equipped relics when the project allows more than one (`relic_slots`).",
+        examples=[["power-wrist", "ribbon"]],
+    )
+
+    @model_validator(mode="after")
+    def _one_relic_key(self) -> Equipment:
+        if self.relic is not None and self.relics:
+            raise ValueError("give `relic:` or `relics:`, not both")
+        return self
+
+    def relic_refs(self) -> list[tuple[tuple[str | int, ...], str]]:
+        """(path inside `equipment`, id) of every equipped relic."""
+        if self.relic is not None:
+            return [(("relic",), self.relic)]
+        return [(("relics", i), r) for i, r in enumerate(self.relics)]
+
+
+class Purchase(ZModel):
+    """One line of the shopping list at creation (Ch. I Step 8, R25)."""
+
+    item: ItemRef = Field(
+        title="Item",
+        description="An item id: a weapon, armor, guard, relic or potion.",
+        examples=["potion"],
+    )
+    count: int = Field(1, ge=1, title="Count", description="How many.", examples=[2])
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare(cls, data: Any) -> Any:
+        return {"item": data} if isinstance(data, str) else data
+
+
 class Character(ZModel):
     """A player character: creation stats, level-ups and choices."""
 
@@ -137,6 +212,18 @@ class Character(ZModel):
         description="The one class of weapon this character wields (Ch. I Step 4).",
         examples=["sword"],
     )
+    equipment: Equipment = Field(
+        default_factory=Equipment,
+        title="Equipment",
+        description="Equipped items by id: weapon, armor, guard, relic (Ch. V).",
+        examples=[{"weapon": "broadsword", "armor": "chain-mail", "guard": "buckler"}],
+    )
+    purchases: list[Purchase] = Field(
+        default_factory=list,
+        title="Purchases at creation",
+        description="What the character bought with the starting 200 G (Ch. I Step 8, R25).",
+        examples=[[{"item": "dagger"}, {"item": "potion", "count": 2}]],
+    )
     command_skill: Id = Field(
         title="Command Skill", description="A Command Skill id (Ch. IV).", examples=["steal"]
     )
@@ -159,6 +246,26 @@ class Character(ZModel):
         default_factory=list, title="Inventory", description="Items carried."
     )
     notes: str | None = Field(None, title="Notes")
+    techs: list[KnownTech] = Field(
+        default_factory=list,
+        title="Techs",
+        description="Techs learned (Tech characters): an id or an inline Tech, with "
+        "`learned_at`, optional `clone_of` and `upgrades` (Ch. II Learning Techs).",
+        examples=[[{"tech": "cure", "learned_at": 1, "upgrades": [{"to": 2, "at": 3}]}]],
+    )
+    learning: LearningField | None = Field(
+        None,
+        title="Blue Magic learning method",
+        description="Blue Magic only: memory, lore or assimilate, chosen at creation (Ch. III).",
+        examples=["lore"],
+    )
+    enemy_skills: list[KnownEnemySkill] = Field(
+        default_factory=list,
+        title="Enemy Skills",
+        description="Blue Magic only: Enemy Skill ids, or `{skill: id, learned_at: level}`; "
+        "never upgraded, within Max Tech Levels (Ch. III, R11).",
+        examples=[["goblin-punch", {"skill": "aqualung", "learned_at": 6}]],
+    )
 
     @property
     def key(self) -> str:

@@ -337,6 +337,7 @@ class EquipmentBonus:
     ap: int = 0
     map: int = 0
     evade: int = 0
+    resist: int = 0
     critical: int = 0
     weapon_level: int = 0
     move: int = 0
@@ -433,6 +434,7 @@ def derived_stats(
             _base(T.RESIST_BASE),
             _term(per(VIT, T.RESIST_VIT_DIVISOR), "VIT/10"),
             _term(per(SPR, T.RESIST_SPR_DIVISOR), "SPR/10"),
+            _term(eq.resist, "armor"),
         ),
         "critical": _value(
             _base(T.CRITICAL_BASE),

@@ -44,6 +44,14 @@ class CharacterView:
     tech_points_total: int
     tech_points_spent: int
     unspent_bonus_points: int
+    # Equipment (builder.views.equipment fills these; empty for an unequipped view).
+    equipment: list[Any] = field(default_factory=list)  # ItemView
+    attacks: list[Any] = field(default_factory=list)  # Attack
+    affinities: dict[str, str] = field(default_factory=dict)
+    status_immunities: list[str] = field(default_factory=list)
+    damage_taken_pct: dict[str, int] = field(default_factory=dict)
+    purchases: list[Any] = field(default_factory=list)  # PurchaseLine
+    gold: int | None = None
     history: list[LevelRow] = field(default_factory=list)
     techs: list[dict[str, Any]] = field(default_factory=list)
 
@@ -73,6 +81,13 @@ class CharacterView:
                 "available": self.tech_points_available,
             },
             "techs": self.techs,
+            "equipment": [i.to_json() for i in self.equipment],
+            "attacks": [a.to_json() for a in self.attacks],
+            "affinities": self.affinities,
+            "status_immunities": self.status_immunities,
+            "damage_taken_pct": self.damage_taken_pct,
+            "purchases": [p.to_json() for p in self.purchases],
+            "gold": self.gold,
             "unspent_bonus_points": self.unspent_bonus_points,
             "history": [row.__dict__ for row in self.history],
         }
