@@ -69,26 +69,17 @@ def show(
     """Show base stats, derived stats, equipment, attacks, Tech Points and level history."""
     from builder.cli.output import print_json
     from builder.errors import UsageError
-    from builder.io.items import item_index
-    from builder.views.equipment import equipped_character_view
+    from builder.views.character import full_character_view
 
     ws, entity = load_character(file)
-    index = item_index(ws.content)
-    view = equipped_character_view(
-        entity.model, index, None, ruleset=ws.ruleset, target_evade=target_evade
-    )
+    view = full_character_view(ws, entity, target_evade=target_evade)
     if level is not None:
         if level > view.file_level:
             raise UsageError(
                 f"--level {level} is above the character's level {view.file_level}; "
                 f"choose 1-{view.file_level}"
             )
-        view = equipped_character_view(
-            entity.model, index, level, ruleset=ws.ruleset, target_evade=target_evade
-        )
-    from builder.views.techs import content_finder, with_techs
-
-    view = with_techs(view, entity.model, content_finder(ws.content), ws.ruleset)
+        view = full_character_view(ws, entity, level, target_evade=target_evade)
     if fmt is Format.json:
         print_json(view.to_json())
         return

@@ -158,3 +158,21 @@ def character_view(
         unspent_bonus_points=prog.unspent,
         history=history,
     )
+
+
+def full_character_view(
+    ws: Any, entity: Any, level: int | None = None, *, target_evade: int | None = None
+) -> CharacterView:
+    """The one way to get what `character show` and the sheet print.
+
+    Own stats, then equipment (derived stats, attacks, affinities), then Techs last so
+    their effects use the equipped weapon. ``ws`` is the Workspace the file was read in.
+    """
+    from builder.io.items import item_index
+    from builder.views.equipment import equipped_character_view
+    from builder.views.techs import content_finder, with_techs
+
+    view = equipped_character_view(
+        entity.model, item_index(ws.content), level, ruleset=ws.ruleset, target_evade=target_evade
+    )
+    return with_techs(view, entity.model, content_finder(ws.content), ws.ruleset)

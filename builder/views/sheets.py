@@ -42,10 +42,10 @@ FIRST_ROUND_SP_BONUS = 8
 
 
 def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
-    from builder.views.character import character_view
+    from builder.views.character import full_character_view
 
     [entity] = entities
-    view = character_view(entity.model, ruleset=ws.ruleset, **_equipment_kwargs(ws, entity))
+    view = full_character_view(ws, entity)
     data = view.to_json()
     map_combat = ws.ruleset.house.map_combat
     c = entity.model
@@ -71,20 +71,48 @@ def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, 
         sp_boxes=view.derived["speed"].value + FIRST_ROUND_SP_BONUS,
         map_combat=map_combat,
         history_pairs=_pairs(data["history"]),
+        learning=getattr(c, "learning", None),
     )
-    data.setdefault("gold", c.gold)
-    for key in ("equipment", "attacks", "affinities", "status_immunities"):
-        data.setdefault(key, None)
+    data.update(
+        equipment=[_item_row(item) for item in view.equipment],
+        attacks=[_attack_row(a) for a in data.get("attacks") or []],
+        affinities=_by_kind(data.get("affinities") or {}),
+    )
     return {"character": data}
 
 
-def _equipment_kwargs(ws: Workspace, entity: Entity) -> dict[str, Any]:
-    """Equipment bonuses when the equipment layer provides them (else none)."""
-    try:
-        from builder.views.character import equipment_for  # type: ignore[attr-defined]
-    except ImportError:
-        return {}
-    return {"equipment": equipment_for(ws, entity)}
+def _item_row(item: Any) -> dict[str, Any]:
+    from builder.views.equipment import bonus_text
+
+    gives = [bonus_text(item.bonus), *item.abilities]
+    return {
+        "slot": item.slot,
+        "name": item.name,
+        "level": item.level,
+        "summary": ", ".join(g for g in gives if g),
+    }
+
+
+def _attack_row(a: dict[str, Any]) -> dict[str, Any]:
+    note = [f"Accuracy {a['accuracy']}", f"critical on {a['critical']}+"]
+    if a.get("element"):
+        note.append(str(a["element"]))
+    if a.get("long_range"):
+        note.append("long range")
+    return {"name": a["name"], "line": f"{a['text']} ({a['min']}-{a['max']})", "note": " · ".join(note)}
+
+
+AFFINITY_ORDER = ("weak", "resist", "immune", "absorb")
+
+
+def _by_kind(affinities: dict[str, str]) -> dict[str, list[str]]:
+    """{element: kind} -> {kind: [elements]} in a fixed reading order."""
+    out: dict[str, list[str]] = {}
+    for kind in (*AFFINITY_ORDER, *sorted(set(affinities.values()) - set(AFFINITY_ORDER))):
+        elements = sorted(e for e, k in affinities.items() if k == kind)
+        if elements:
+            out[kind] = elements
+    return out
 
 
 def _stat_rows(stats: dict[str, int]) -> list[dict[str, Any]]:
