@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from builder.checks.character import character_level
-from builder.views.character import character_view
+from builder.views.character import full_character_view
 from builder.workspace import open_workspace
 from tests.conftest import AMOS, EXAMPLE
 
@@ -37,11 +37,13 @@ def test_one_two_page_sheet_per_character_with_its_hp(built_sheets):
         pdf = out / "characters" / f"{e.id}.pdf"
         pages = pdf_text(pdf)
         assert len(pages) == 2, e.id
-        view = character_view(e.model, ruleset=ws.ruleset)
+        view = full_character_view(ws, e)
         hp = f"{view.derived['hp'].value:,}"
         assert e.model.name in pages[0]
         assert hp in pages[0], (e.id, hp)
         assert f"{character_level(e.model)}" in pages[0]
+        for t in view.techs:  # every Tech (or Enemy Skill) with its MP on page 2
+            assert t["name"] in pages[1] and str(t["mp_cost"]) in pages[1], (e.id, t["name"])
 
 
 def test_build_summary_lists_files_pages_and_sizes(built_sheets):
