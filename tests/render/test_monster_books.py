@@ -86,7 +86,7 @@ def _outline(path: Path) -> list[tuple[int, str, int]]:
 
 
 def _reward(view: MonsterView) -> str:
-    return f"{view.rewards.xp.value:,} XP · {view.rewards.gold.value:,} gil"
+    return f"{view.rewards.xp.value:,} XP · {view.rewards.gold.value:,} G"
 
 
 @pytest.mark.parametrize("book", BOOKS)
