@@ -21,6 +21,7 @@ MODELS: dict[str, str] = {
     "armor_set": "builder.models.equipment:ArmorSet",
     "relic_set": "builder.models.equipment:RelicSet",
     "potion": "builder.models.equipment:Potion",
+    "job": "builder.models.job:Job",
 }
 
 # kind -> "module:function" taking (entity, context) and yielding Problems.
@@ -32,6 +33,7 @@ CHECKS: dict[str, str] = {
     "weapon_set": "builder.checks.equipment:check_weapon_set_entity",
     "armor_set": "builder.checks.equipment:check_armor_set_entity",
     "relic_set": "builder.checks.equipment:check_relic_set_entity",
+    "job": "builder.checks.jobs:check_job_entity",
 }
 
 

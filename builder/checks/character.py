@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from builder.catalog import skills
 from builder.checks.character_techs import CODES as TECH_CODES
 from builder.checks.character_techs import check_character_techs
+from builder.checks.jobs import check_character_job
 from builder.diagnostics import did_you_mean
 from builder.models.character import Character
 from builder.problems import Problem, Severity
@@ -87,6 +88,7 @@ def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
     yield from prog.problems
     yield from check_character_techs(c, ctx, level, prog)
     yield from check_character_equipment(c, ctx, level)
+    yield from check_character_job(c, ctx)
     cat = skills()
     if c.command_skill not in cat.command:
         hint = (

@@ -10,6 +10,7 @@ from builder.cli import (
     character,
     encounter,
     equipment,
+    generate,
     monster,
     project,
     schema,
@@ -54,6 +55,7 @@ app.command("validate", epilog=validate.EPILOG)(validate.validate)
 app.command("init", epilog=project.INIT_EPILOG)(project.init)
 app.command("build", epilog=build.EPILOG)(build.build)
 app.add_typer(character.app, name="character")
+character.app.command("generate", epilog=generate.EPILOG)(generate.generate)
 app.add_typer(equipment.app, name="equipment")
 app.add_typer(monster.app, name="monster")
 app.add_typer(encounter.app, name="encounter")

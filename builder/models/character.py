@@ -180,6 +180,14 @@ class Character(ZModel):
     )
     name: str = Field(min_length=1, title="Name", examples=["Amos the Valiant"])
     player: str | None = Field(None, title="Player", description="Who plays this character.")
+    job: Id | None = Field(
+        None,
+        title="Job",
+        description="The id of the `kind: job` this character follows; its choices are "
+        "defaults the character may override (a warning when class power, armor type or "
+        "weapon class differ).",
+        examples=["knight"],
+    )
     job_title: str | None = Field(
         None,
         title="Class name",

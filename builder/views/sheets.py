@@ -99,7 +99,11 @@ def _attack_row(a: dict[str, Any]) -> dict[str, Any]:
         note.append(str(a["element"]))
     if a.get("long_range"):
         note.append("long range")
-    return {"name": a["name"], "line": f"{a['text']} ({a['min']}-{a['max']})", "note": " · ".join(note)}
+    return {
+        "name": a["name"],
+        "line": f"{a['text']} ({a['min']}-{a['max']})",
+        "note": " · ".join(note),
+    }
 
 
 AFFINITY_ORDER = ("weak", "resist", "immune", "absorb")

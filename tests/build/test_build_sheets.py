@@ -87,7 +87,9 @@ def test_a_failed_render_keeps_the_previous_pdf(zodiac, tmp_path, monkeypatch):
     def boom(*a, **k):
         raise RuntimeError("printer on fire")
 
-    monkeypatch.setattr(pdfmod, "_atomic_write", lambda out, write: (_ for _ in ()).throw(RuntimeError("x")))
+    monkeypatch.setattr(
+        pdfmod, "_atomic_write", lambda out, write: (_ for _ in ()).throw(RuntimeError("x"))
+    )
     with pytest.raises(RuntimeError):
         zodiac("build", str(root))
     assert pdf.read_bytes() == before
