@@ -34,8 +34,18 @@ def build(
     html: Annotated[
         bool, typer.Option("--html", help="Also write the HTML next to each PDF.")
     ] = False,
+    jobs_n: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Processes printing at once. Default: one per core, at most 4.",
+        ),
+    ] = None,
 ) -> None:
     """Validate the project, then render its books to PDF (errors stop the build; warnings don't)."""
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
@@ -73,19 +83,20 @@ def build(
         console=console,
         transient=True,
     ) as progress:
-        task = progress.add_task("rendering", total=len(jobs))
-        for job in jobs:
-            progress.update(task, description=f"rendering {job.label}")
-            try:
-                rows.extend(b.run(ws, [job], html=html))
-            except RenderError as exc:
-                progress.stop()
-                console.print(f"[bold red]error:[/bold red] {job.label}: {exc}")
-                console.print(
-                    "[dim]earlier files were written; this one kept its previous version[/dim]"
-                )
-                raise typer.Exit(1) from None
-            progress.advance(task)
+        task = progress.add_task(f"rendering {len(jobs)} file(s)", total=len(jobs))
+        try:
+            for job, built in b.run_parallel(ws, jobs, html=html, workers=jobs_n):
+                rows.append(built)
+                progress.update(task, advance=1, description=f"wrote {job.label}")
+        except RenderError as exc:
+            progress.stop()
+            console.print(f"[bold red]error:[/bold red] {escape(str(exc))}", soft_wrap=True)
+            console.print(
+                "[dim]files already written stay; the failed one kept its previous version[/dim]"
+            )
+            raise typer.Exit(1) from None
+    order = {job.out: i for i, job in enumerate(jobs)}
+    rows.sort(key=lambda built: order.get(built.path, 0))
     table = Table(
         title=f"{ws.config.title}: {len(rows)} file(s) written to {_rel(out_dir)}",
         title_justify="left",

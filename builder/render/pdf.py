@@ -54,6 +54,10 @@ class RenderError(Exception):
         self.line = line
         self.message = message
 
+    def __reduce__(self) -> tuple[type, tuple[str, int | None, str]]:
+        # Raised in `zodiac build`'s worker processes and re-raised in the parent.
+        return (RenderError, (self.template, self.line, self.message))
+
 
 @dataclass(frozen=True)
 class PdfResult:

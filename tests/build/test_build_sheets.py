@@ -128,3 +128,41 @@ def test_copying_example_does_not_need_network(tmp_path):
     shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns("dist"))
     ws = open_workspace([dest])
     assert ws.report.errors == 0
+
+
+def test_broken_user_template_is_a_message_not_a_traceback(zodiac, tmp_path):
+    root = _project(tmp_path / "p", AMOS)
+    (root / "zodiac.yaml").write_text(
+        "title: Test\ntemplates: mytemplates\nbooks:\n"
+        "  - {title: Sheets, output: sheets.pdf, holds: character_sheets}\n"
+        "  - {title: Blank, output: blank.pdf, holds: blank_sheet}\n"
+    )
+    (root / "mytemplates" / "sheets").mkdir(parents=True)
+    (root / "mytemplates" / "sheets" / "character.html").write_text(
+        "{{ character.no_such_field }}\n"
+    )
+    r = zodiac("build", str(root), "--jobs", "2")
+    assert r.exit_code == 1
+    assert "sheets/character.html:1: 'dict object' has no attribute 'no_such_field'" in r.stdout
+    assert "Traceback" not in r.stdout
+    assert not (root / "dist" / "sheets" / "amos-the-valiant.pdf").exists()
+
+
+def test_parallel_and_serial_builds_write_the_same_files(zodiac, tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert (
+        zodiac(
+            "build", str(EXAMPLE), "--out", str(one), "--only", "characters", "-j", "1"
+        ).exit_code
+        == 0
+    )
+    assert (
+        zodiac(
+            "build", str(EXAMPLE), "--out", str(two), "--only", "characters", "-j", "2"
+        ).exit_code
+        == 0
+    )
+    names = sorted(p.relative_to(one) for p in one.rglob("*.pdf"))
+    assert names == sorted(p.relative_to(two) for p in two.rglob("*.pdf"))
+    for name in names:
+        assert len(PdfReader(one / name).pages) == len(PdfReader(two / name).pages)
