@@ -129,9 +129,9 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
     from rich.table import Table
 
     from builder.cli.output import console
-    from builder.cli.tables import DERIVED_LABELS
     from builder.models.base import STAT_NAMES, Stat
     from builder.rules import monsters as R
+    from builder.rules.character import DERIVED_LABELS
 
     title = f"[bold]{escape(v.name)}[/bold]  level {v.level}"
     if v.boss:

@@ -9,25 +9,8 @@ from rich.table import Table
 
 from builder.cli.output import console
 from builder.models.base import STAT_NAMES, Stat
+from builder.rules.character import DERIVED_LABELS
 from builder.views.character import CharacterView
-
-DERIVED_LABELS = {
-    "hp": "Hit Points",
-    "mp": "Magic Points",
-    "ap": "Attack Power",
-    "map": "Magic Attack Power",
-    "str_dice": "Strength Dice",
-    "mag_dice": "Magic Dice",
-    "accuracy": "Accuracy",
-    "magic_accuracy": "Magic Accuracy",
-    "evade": "Evade",
-    "resist": "Resist",
-    "critical": "Critical",
-    "speed": "Speed",
-    "max_tech_levels": "Max Tech Levels",
-    "move": "Move",
-    "jump": "Jump",
-}
 
 
 def print_character(v: CharacterView) -> None:

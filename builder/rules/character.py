@@ -363,6 +363,25 @@ DERIVED_KEYS = (
     "jump",
 )
 
+# The book's names for the derived stats (Ch. I Step 5), for tables and sheets.
+DERIVED_LABELS: dict[str, str] = {
+    "hp": "Hit Points",
+    "mp": "Magic Points",
+    "ap": "Attack Power",
+    "map": "Magic Attack Power",
+    "str_dice": "Strength Dice",
+    "mag_dice": "Magic Dice",
+    "accuracy": "Accuracy",
+    "magic_accuracy": "Magic Accuracy",
+    "evade": "Evade",
+    "resist": "Resist",
+    "critical": "Critical",
+    "speed": "Speed",
+    "max_tech_levels": "Max Tech Levels",
+    "move": "Move",
+    "jump": "Jump",
+}
+
 
 def derived_stats(
     own: Mapping[Stat, int],

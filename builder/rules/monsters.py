@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from builder.models.base import STATS, Element, Stat
+from builder.rules.character import DERIVED_KEYS as CHARACTER_DERIVED_KEYS
 from builder.rules.rounding import per
 
 if TYPE_CHECKING:  # the model imports this module for the power table
@@ -226,22 +227,8 @@ class MonsterDerived:
         return {k: getattr(self, k).value for k in DERIVED_KEYS}
 
 
-DERIVED_KEYS = (
-    "hp",
-    "mp",
-    "ap",
-    "map",
-    "str_dice",
-    "mag_dice",
-    "accuracy",
-    "magic_accuracy",
-    "evade",
-    "resist",
-    "critical",
-    "speed",
-    "move",
-    "jump",
-)
+# The character's derived stats less Max Tech Levels (DESIGN: monster show contract).
+DERIVED_KEYS = tuple(k for k in CHARACTER_DERIVED_KEYS if k != "max_tech_levels")
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,30 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.models.base import STAT_NAMES, STATS
-from builder.rules.character import DERIVED_KEYS
+from builder.rules.character import DERIVED_KEYS, DERIVED_LABELS
 from builder.rules.tables import STAT_CAP
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
     from builder.workspace import Workspace
 
-DERIVED_LABELS = {
-    "hp": "Hit Points",
-    "mp": "Magic Points",
-    "ap": "Attack Power",
-    "map": "Magic Attack Power",
-    "str_dice": "Strength Dice",
-    "mag_dice": "Magic Dice",
-    "accuracy": "Accuracy",
-    "magic_accuracy": "Magic Accuracy",
-    "evade": "Evade",
-    "resist": "Resist",
-    "critical": "Critical",
-    "speed": "Speed",
-    "max_tech_levels": "Max Tech Levels",
-    "move": "Move",
-    "jump": "Jump",
-}
 MAP_COMBAT_ONLY = {"move", "jump"}
 STAT_COLOURS = {
     "str": "#b4432d",
