@@ -147,3 +147,10 @@ def generate(
         return
     out.write_text(text, encoding="utf-8")
     err_console.print(f"wrote {out} (level {level} {entity.model.name})")
+    if not out.resolve().is_relative_to(root.resolve()):
+        # The file names the job, its Techs and items by id: they resolve only in `root`.
+        err_console.print(
+            f"[yellow]warning:[/yellow] {out} is outside the project {root}; its job, Techs and "
+            f"items are ids from that project, so validate or show it there "
+            f"(move it under {root}, or copy the job and what it uses into your project)"
+        )

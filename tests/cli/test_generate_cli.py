@@ -113,3 +113,15 @@ def test_help_has_examples(zodiac):
     r = zodiac("character", "generate", "--help")
     assert r.exit_code == 0
     assert "zodiac character generate --job knight" in r.stdout
+
+
+def test_writing_outside_the_jobs_project_warns(zodiac, tmp_path, monkeypatch):
+    from tests.conftest import EXAMPLE
+
+    monkeypatch.chdir(tmp_path)
+    r = zodiac(
+        "character", "generate", "--job", "knight", "--level", "3", "--name", "Stray",
+        "--project", str(EXAMPLE), "--out", str(tmp_path / "stray.yaml"),
+    )  # fmt: skip
+    assert r.exit_code == 0
+    assert "is outside the project" in " ".join(r.output.split())
