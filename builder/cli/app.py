@@ -13,6 +13,7 @@ from builder.cli import (
     generate,
     monster,
     project,
+    rules,
     schema,
     tech,
     validate,
@@ -61,6 +62,7 @@ app.add_typer(monster.app, name="monster")
 app.add_typer(encounter.app, name="encounter")
 app.add_typer(schema.app, name="schema")
 app.add_typer(tech.app, name="tech")
+app.add_typer(rules.app, name="rules")
 
 
 def main() -> None:

@@ -1,0 +1,48 @@
+"""Every diagnostic code the builder can report, with a one-line summary.
+
+The loader's and the structure checker's codes are listed here; each check module
+keeps its own ``CODES`` next to the rules that raise them.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+LOADING: dict[str, str] = {
+    "ZY100": "the file cannot be read",
+    "ZY101": "the file is not UTF-8",
+    "ZY102": "YAML syntax error (tabs in indentation included)",
+    "ZY103": "duplicate key in a mapping",
+    "ZY104": "a YAML tag that content may not use (e.g. !!python/object)",
+    "ZY105": "the file is empty (warning)",
+    "ZY106": "a mapping key that is a list or mapping",
+    "ZY107": "a merge key (<<)",
+    "ZY108": "a document that is not a mapping",
+    "ZY110": "a document without `kind:`",
+    "ZY111": "an unknown `kind:`",
+    "ZS101": "a required field is missing",
+    "ZS102": "an unknown field",
+    "ZS103": "a value that is not one of the allowed choices",
+    "ZS104": "a value of the wrong type",
+    "ZS105": "a value out of range",
+    "ZS106": "an invalid value",
+    "ZP101": "two documents of one kind share an id",
+    "ZP102": "zodiac.yaml holds more than one document",
+}
+
+_CHECK_MODULES = (
+    "builder.checks.character",
+    "builder.checks.character_techs",
+    "builder.checks.techs",
+    "builder.checks.equipment",
+    "builder.checks.monsters",
+    "builder.checks.jobs",
+)
+
+
+def all_codes() -> dict[str, str]:
+    """code -> summary, sorted by code."""
+    codes = dict(LOADING)
+    for name in _CHECK_MODULES:
+        codes.update(importlib.import_module(name).CODES)
+    return dict(sorted(codes.items()))
