@@ -50,6 +50,8 @@ CODES: dict[str, str] = {
     "ZT143": "Charge Power with Sacrifice: no MP to convert (warning)",
     "ZT144": "Random Target side does not match the Tech (enemy vs ally)",
     "ZT145": "Map Combat option (Friendly Fire, Area Effect levels 2-3) outside Map Combat",
+    "ZT146": "Drain with Area Effect without choosing drain_area",
+    "ZT147": "drain_area without both Drain and Area Effect",
     "ZT150": "a parameter the primary effect needs is missing",
     "ZT151": "Stat Booster for a stat it cannot boost",
     "ZT152": "a parameter this primary effect does not use",
@@ -704,8 +706,36 @@ def check_tech(tech: Tech, *, map_combat: bool | None = None) -> list[Problem]:
         *check_combinations(tech),
         *check_map_combat(tech, map_combat),
         *check_parameters(tech),
+        *check_drain_area(tech),
         *check_status_effects(tech),
     ]
+
+
+def check_drain_area(tech: Tech) -> list[Problem]:
+    """Drain + Area Effect: the creator chooses who is hit and who drains (Ch. II Drain Attack)."""
+    both = tech.has("drain") and tech.has("area_effect")
+    if both and tech.drain_area is None:
+        return [
+            _p(
+                "ZT146",
+                "Drain with Area Effect must say how it drains: `drain_area: hardest_hit` (hit all "
+                "enemies, drain from the one hurt most) or `drain_area: split` (hit one enemy, "
+                "share the drain among all allies)",
+                f"{_BOOK} Drain Attack",
+                "secondary",
+                _indices(tech, "drain")[0],
+            )
+        ]
+    if not both and tech.drain_area is not None:
+        return [
+            _p(
+                "ZT147",
+                "drain_area only applies to a Tech with both Drain and Area Effect; remove it",
+                f"{_BOOK} Drain Attack",
+                "drain_area",
+            )
+        ]
+    return []
 
 
 def _secondary_key(items: Iterable[Secondary]) -> list[tuple[str, str]]:

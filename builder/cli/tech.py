@@ -249,6 +249,7 @@ def _what_if(
     from builder.cli.output import err_console, print_json
     from builder.diagnostics import from_validation_error
     from builder.errors import UsageError
+    from builder.models.base import norm_key
     from builder.models.tech import Tech
     from builder.views.techs import tech_view
 
@@ -271,6 +272,10 @@ def _what_if(
         data["statuses"] = [_one_key(s) for s in status]
     if clone:
         data["clone_of"] = "original"
+    ids = {norm_key(x.partition("=")[0]) for x in secondary or []}
+    if {"drain", "area_effect"} <= ids:
+        # The choice changes who is hit, not the cost (Ch. II Drain Attack).
+        data["drain_area"] = "hardest_hit"
     try:
         tech = Tech.model_validate(data)
     except ValidationError as exc:

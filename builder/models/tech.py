@@ -83,6 +83,13 @@ class SecondaryEffect(StrEnum):
     FRIENDLY_FIRE = "friendly_fire"
 
 
+class DrainArea(StrEnum):
+    """Drain with Area Effect: the choice the book asks for when the Tech is created."""
+
+    HARDEST_HIT = "hardest_hit"  # damage all enemies, drain only from the one hurt most
+    SPLIT = "split"  # damage one enemy, share the drain among all allies
+
+
 class PowerLevel(StrEnum):
     WEAK = "weak"
     MEDIUM = "medium"
@@ -367,6 +374,16 @@ class Tech(ZModel):
             "Each a bare id or a one-key mapping `id: parameter`."
         ),
         examples=[["area_effect", {"drain": 50}], [{"sacrifice": "half_mp"}]],
+    )
+    drain_area: Annotated[DrainArea, EnumIn] | None = Field(
+        None,
+        title="Drain with Area Effect",
+        description=(
+            "Only with both Drain and Area Effect (Ch. II Drain Attack): `hardest_hit` damages "
+            "all enemies and drains only from the one that took the most damage; `split` damages "
+            "one enemy and shares the drained HP or MP among all allies."
+        ),
+        examples=["hardest_hit", "split"],
     )
     clone_of: Id | None = Field(
         default=None,

@@ -209,7 +209,15 @@ def _secondary_effects(tech: Tech, w: Wielder) -> list[str]:
             out.append(_chance(R.steal_as_well_modifier(area_effect=area), w, "Steal an item"))
         elif sid == "drain":
             kind = "MP" if tech.has("mp_attack") else "HP"
-            out.append(f"Drains {sec.value}% of the damage as {kind}")
+            if tech.drain_area == "hardest_hit":
+                out.append(f"Drains {sec.value}% of the damage as {kind}, from the foe hurt most")
+            elif tech.drain_area == "split":
+                out.append(
+                    f"Hits one foe; {sec.value}% of the damage is drained as {kind}, "
+                    "shared among all allies"
+                )
+            else:
+                out.append(f"Drains {sec.value}% of the damage as {kind}")
         elif sid == "backfire":
             out.append(f"{R.BACKFIRE_PERCENT}% chance to hit the user instead")
         elif sid == "mp_attack":

@@ -129,10 +129,10 @@ CASES: list[tuple[str, dict[str, Any], str, tuple[Any, ...], dict[str, Any]]] = 
     # R13
     (
         "r13_effective_above_8",
-        {"tech_level": 6, "secondary": ["area_effect", {"drain": 50}]},
+        {"tech_level": 6, "secondary": ["area_effect", {"drain": 50}], "drain_area": "split"},
         "ZT104",
         ("secondary",),
-        {"tech_level": 6, "secondary": ["area_effect", {"drain": 25}]},
+        {"tech_level": 6, "secondary": ["area_effect", {"drain": 25}], "drain_area": "split"},
     ),
     # R14 counts
     (
@@ -327,6 +327,25 @@ CASES: list[tuple[str, dict[str, Any], str, tuple[Any, ...], dict[str, Any]]] = 
         "ZT135",
         ("secondary", 0),
         {"primary": "power_attack", "secondary": [{"drain": 50}]},
+    ),
+    # Drain with Area Effect: the creator picks one of the book's two forms
+    (
+        "drain_area_effect_needs_a_choice",
+        {"primary": "attack_magic", "secondary": ["area_effect", {"drain": 25}]},
+        "ZT146",
+        ("secondary", 1),
+        {
+            "primary": "attack_magic",
+            "secondary": ["area_effect", {"drain": 25}],
+            "drain_area": "split",
+        },
+    ),
+    (
+        "drain_area_only_with_both",
+        {"primary": "attack_magic", "secondary": [{"drain": 25}], "drain_area": "hardest_hit"},
+        "ZT147",
+        ("drain_area",),
+        {"primary": "attack_magic", "secondary": [{"drain": 25}]},
     ),
     # Elemental
     (
