@@ -67,6 +67,7 @@ tech_level: 4
 power_level: medium
 primary: attack_magic
 secondary: [area_effect, {drain: 50}]
+drain_area: hardest_hit
 """
 
 

@@ -471,12 +471,15 @@ def test_property_valid_attack_techs_cost_the_table(
         return  # two drains: a duplicate, not this property's concern
     if sum(1 for s, _ in chosen if isinstance(s, dict) and "random_target" in s) > 1:
         return
+    ids = {next(iter(s)) if isinstance(s, dict) else s for s, _ in chosen}
     t = _tech(
         tech_level=level,
         power_level=power,
         primary=primary,
         element=element,
         secondary=[s for s, _ in chosen],
+        # Drain with Area Effect names one of the book's two forms (ZT146).
+        **({"drain_area": "split"} if {"drain", "area_effect"} <= ids else {}),
     )
     eff = level + sum(adj for _, adj in chosen)
     costs = R.tech_costs(t)
