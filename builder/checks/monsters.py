@@ -799,7 +799,9 @@ def resolve_techs(m: Monster, ctx: CheckContext) -> ResolvedTechs:
     out = ResolvedTechs()
     registered = _tech_kind_registered()
     if registered:
-        for e in ctx.content.of_kind("tech"):
+        # Enemy Skills first, so a project Tech with the same id wins: a monster may use
+        # an Enemy Skill, which is how a Blue Mage comes to learn it (Ch. III).
+        for e in (*ctx.content.of_kind("enemy_skill"), *ctx.content.of_kind("tech")):
             level = getattr(e.model, "tech_level", None)
             if isinstance(level, int):
                 out.known[e.id] = level
@@ -817,7 +819,7 @@ def resolve_techs(m: Monster, ctx: CheckContext) -> ResolvedTechs:
         out.problems.append(
             _err(
                 "ZM134",
-                f"no Tech with id {tech!r} in this project"
+                f"no Tech or Enemy Skill with id {tech!r} in this project"
                 f"{did_you_mean(tech, out.known)}; define it as a `kind: tech` file "
                 "or write the Tech inline as a mapping with name: and tech_level:",
                 f"{_APP} Step 6",

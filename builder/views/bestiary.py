@@ -184,6 +184,9 @@ def _tech_entry(
 ) -> dict[str, Any]:
     """One Tech row: name, Tech Level, and when it resolves, MP and the computed effect."""
     tech = _tech_model(ws, ref)
+    skill = _enemy_skill(ws, ref) if tech is None else None
+    if skill is not None:
+        return _enemy_skill_entry(skill)
     if tech is not None:
         name = tech.name
     else:
@@ -212,6 +215,33 @@ def _tech_entry(
         cost_breakdown=costs.breakdown,
     )
     return entry
+
+
+def _enemy_skill(ws: Workspace, ref: str | Mapping[str, Any]) -> Any:
+    """An Enemy Skill a monster uses by id (core or project), or None."""
+    if not isinstance(ref, str):
+        return None
+    entity = ws.content.index().get(("enemy_skill", ref))
+    return entity.model if entity is not None else None
+
+
+def _enemy_skill_entry(skill: Any) -> dict[str, Any]:
+    """An Enemy Skill row: flagged so a Blue Mage's player sees what can be learned here."""
+    notation = skill.attack_notation
+    effect = skill.description or ""
+    if notation is not None:
+        effect = f"{skill.attack} ({notation.primary.replace('_', ' ')}) · {effect}".strip(" ·")
+    return {
+        "name": f"{skill.name} (Enemy Skill)",
+        "tech_level": skill.tech_level,
+        "mp": skill.mp,
+        "sp": None,
+        "hp_cost": 0,
+        "primary": "Blue Magic",
+        "power_level": None,
+        "effect": effect or None,
+        "cost_breakdown": None,
+    }
 
 
 def _cost_text(t: Mapping[str, Any]) -> str:

@@ -169,3 +169,19 @@ def test_example_monsters_cover_the_features() -> None:
     for path in (EXAMPLE / "monsters").glob("*.yaml"):
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first == "# yaml-language-server: $schema=../../../schemas/monster.schema.json"
+
+
+def test_a_monster_may_use_a_core_enemy_skill():
+    """Blue Mages learn Enemy Skills from monsters (Ch. III): the goblin knows Goblin Punch."""
+    from builder.views.bestiary import monster_cards_context
+    from builder.workspace import open_workspace
+    from tests.conftest import EXAMPLE
+
+    ws = open_workspace([EXAMPLE / "monsters" / "goblin.yaml"])
+    assert ws.report.errors == 0
+    goblin = [e for e in ws.content.of_kind("monster") if e.id == "goblin"]
+    [card] = monster_cards_context(ws, goblin)["monsters"]
+    [punch] = card["techs"]
+    assert punch["name"] == "Goblin Punch (Enemy Skill)"
+    assert (punch["tech_level"], punch["mp"]) == (1, 3)
+    assert "1P2" in punch["effect"]
