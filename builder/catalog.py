@@ -50,6 +50,13 @@ def _load_one(name: str) -> Any:
     return loaded.documents[0].data
 
 
+@cache
+def monster_power_summaries() -> dict[str, str]:
+    """Power id -> our one-line summary (content/core/monster_powers.yaml)."""
+    rows = load_all("monster_powers.yaml")[0]["powers"]
+    return {r["id"]: str(r.get("summary", "")) for r in rows}
+
+
 def load_all(name: str) -> list[Any]:
     """Every document of a core catalogue file."""
     loaded = load_file(core_dir() / name)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from builder.cli.errors import handle_user_errors
+from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.validate import Format
 
 if TYPE_CHECKING:  # imported lazily at run time: `zodiac --help` stays fast
@@ -34,16 +34,10 @@ def load_monster(file: Path, monster_id: str | None = None) -> tuple[Workspace, 
 
     The file's project is loaded too, so Tech ids and called monsters resolve.
     """
-    from builder.cli.output import print_diagnostics
-    from builder.errors import ContentErrors, UsageError
+    from builder.errors import UsageError
     from builder.models.base import norm_id
-    from builder.workspace import has_errors, open_workspace
 
-    ws = open_workspace([file])
-    diags = ws.report.sorted()
-    if has_errors(diags):
-        raise ContentErrors(diags)
-    print_diagnostics(diags, to_stderr=True)  # warnings only
+    ws = open_checked(file)
     found = [e for e in ws.entities_in(file) if e.kind == "monster"]
     if monster_id is not None:
         from builder.diagnostics import did_you_mean
@@ -112,14 +106,6 @@ def _power_detail(p: PowerEntry, techs: ResolvedTechs) -> str:
     return "; ".join(bits)
 
 
-def _power_summaries() -> dict[str, str]:
-    """One-line paraphrases of the Monster Power List (content/core/monster_powers.yaml)."""
-    from builder.catalog import load_all
-
-    rows = load_all("monster_powers.yaml")[0]["powers"]
-    return {r["id"]: r.get("summary", "") for r in rows}
-
-
 def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
     """Print the stat block a Master reads at the table."""
     from rich import box
@@ -181,7 +167,9 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
     console.print(Columns([stats, derived], padding=(0, 4)))
 
     n_parts = len(m.parts)
-    summaries = _power_summaries()
+    from builder.catalog import monster_power_summaries
+
+    summaries = monster_power_summaries()
 
     def details(p: PowerEntry) -> str:
         said = _power_detail(p, techs)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from builder.catalog import monster_power_summaries
 from builder.models.monster import Monster, PowerEntry
 from builder.rules import monsters as R
 from builder.rules import techs as T
@@ -90,15 +90,6 @@ def _clip(text: str, chars: int) -> tuple[str, bool]:
 
 def _lines(text: str, per_line: int = CARD_CHARS) -> int:
     return max(1, math.ceil(len(text) / per_line))
-
-
-@cache
-def _power_summaries() -> dict[str, str]:
-    """One-line paraphrases from content/core/monster_powers.yaml (the user catalogue)."""
-    from builder.catalog import load_all
-
-    rows = load_all("monster_powers.yaml")[0]["powers"]
-    return {r["id"]: str(r.get("summary", "")) for r in rows}
 
 
 # --------------------------------------------------------------------------- items
@@ -285,7 +276,7 @@ def _power_entry(
         bits.append(tname + (f" (TL {level})" if level else ""))
     if p.extra:
         bits.append(", ".join(f"+{v} {k.value.upper()}" for k, v in p.extra.items()))
-    summary = (p.description or "") if p.custom else _power_summaries().get(p.id, "")
+    summary = (p.description or "") if p.custom else monster_power_summaries().get(p.id, "")
     level = R.power_level(p, n_parts)
     effect = effect_of(p.tech) if effect_of is not None and p.tech is not None else None
     return {
