@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from builder.cli.errors import handle_user_errors
+from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.validate import Format
 
 app = typer.Typer(help="Characters: compute and show.", no_args_is_help=True, rich_markup_mode=None)
@@ -23,15 +23,9 @@ SHOW_EPILOG = (
 
 def load_character(file: Path):  # -> tuple[Workspace, Entity]
     """The single character in ``file``, or a located error / usage error."""
-    from builder.cli.output import print_diagnostics
-    from builder.errors import ContentErrors, UsageError
-    from builder.workspace import has_errors, open_workspace
+    from builder.errors import UsageError
 
-    ws = open_workspace([file])
-    diags = ws.report.sorted()
-    if has_errors(diags):
-        raise ContentErrors(diags)
-    print_diagnostics(diags, to_stderr=True)  # warnings only
+    ws = open_checked(file)
     chars = [e for e in ws.entities_in(file) if e.kind == "character"]
     if not chars:
         raise UsageError(f"{file} holds no `kind: character` document")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from builder.cli.errors import handle_user_errors
+from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.validate import Format
 
 if TYPE_CHECKING:
@@ -40,17 +40,12 @@ def show(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
 ) -> None:
     """Show each item's level, price, bonuses, abilities and points, with the pool totals."""
-    from builder.cli.output import print_diagnostics, print_json
-    from builder.errors import ContentErrors, UsageError
+    from builder.cli.output import print_json
+    from builder.errors import UsageError
     from builder.models.base import norm_id
     from builder.views.equipment import set_view
-    from builder.workspace import has_errors, open_workspace
 
-    ws = open_workspace([file])
-    diags = ws.report.sorted()
-    if has_errors(diags):
-        raise ContentErrors(diags)
-    print_diagnostics(diags, to_stderr=True)  # warnings only
+    ws = open_checked(file)
     sets = [e for e in ws.entities_in(file) if e.kind in SET_KINDS]
     if set_id is not None:
         sets = [e for e in sets if e.id == norm_id(set_id)]

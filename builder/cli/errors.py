@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import typer
 
 from builder.errors import ContentErrors, UsageError
+
+if TYPE_CHECKING:
+    from builder.workspace import Workspace
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -31,3 +35,19 @@ def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(1) from None
 
     return wrapper
+
+
+def open_checked(file: Path) -> Workspace:
+    """Load ``file`` with its project for a `show`: errors stop (exit 1), warnings print.
+
+    Every command that shows one file starts this way; each then picks its entity.
+    """
+    from builder.cli.output import print_diagnostics
+    from builder.workspace import has_errors, open_workspace
+
+    ws = open_workspace([file])
+    diags = ws.report.sorted()
+    if has_errors(diags):
+        raise ContentErrors(diags)
+    print_diagnostics(diags, to_stderr=True)  # warnings only
+    return ws

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from builder.cli.errors import handle_user_errors
+from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.validate import Format
 
 app = typer.Typer(
@@ -47,17 +47,11 @@ def _one_key(text: str) -> Any:
 
 
 def _load_techs(file: Path, name: str | None):  # -> tuple[Workspace, list[Entity]]
-    from builder.cli.output import print_diagnostics
     from builder.diagnostics import did_you_mean
-    from builder.errors import ContentErrors, UsageError
+    from builder.errors import UsageError
     from builder.models.base import norm_id
-    from builder.workspace import has_errors, open_workspace
 
-    ws = open_workspace([file])
-    diags = ws.report.sorted()
-    if has_errors(diags):
-        raise ContentErrors(diags)
-    print_diagnostics(diags, to_stderr=True)  # warnings only
+    ws = open_checked(file)
     techs = [e for e in ws.entities_in(file) if e.kind == "tech"]
     if not techs:
         raise UsageError(f"{file} holds no `kind: tech` document")
