@@ -56,10 +56,9 @@ def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Works
     """
     _existing(paths)
     root = find_project_root(paths[0]) if paths and with_project else None
-    files = collect_files(paths)
-    if root is not None:
-        files = collect_files([*paths, root])
-    named = {f.resolve() for f in collect_files(paths)}
+    named_files = collect_files(paths)
+    files = collect_files([*paths, root]) if root is not None else named_files
+    named = {f.resolve() for f in named_files}
     config, config_diags = load_config(root) if root is not None else (None, [])
     if root is not None and any(p.resolve() == root for p in paths):
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
