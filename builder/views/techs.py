@@ -104,24 +104,15 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
     mult = ruleset.house.damage_die_multiplier
     out: list[str] = []
     try:
-        if primary == "power_attack":
+        if primary in ("power_attack", "attack_magic"):
+            # Same formula; Power Attack uses Strength's dice and AP, Attack Magic Magic's.
+            physical = primary == "power_attack"
             line = R.attack_line(
                 lvl,
                 power,
-                dice=w.str_dice,
-                die=w.die,
-                attack_power=w.ap,
-                area_effect=area,
-                die_multiplier=mult,
-            )
-            out.append(f"Damage {line.text} ({tech.effective_damage_type})")
-        elif primary == "attack_magic":
-            line = R.attack_line(
-                lvl,
-                power,
-                dice=w.mag_dice,
-                die=w.magic_die,
-                attack_power=w.map,
+                dice=w.str_dice if physical else w.mag_dice,
+                die=w.die if physical else w.magic_die,
+                attack_power=w.ap if physical else w.map,
                 area_effect=area,
                 die_multiplier=mult,
             )
