@@ -11,7 +11,7 @@ from __future__ import annotations
 import fnmatch
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,9 +108,6 @@ def plan(ws: Workspace, config: ProjectConfig, out_dir: Path, only: str | None =
     return jobs
 
 
-ContextBuilder = Callable[[Workspace, Job], dict[str, Any]]
-
-
 def context_for(ws: Workspace, job: Job) -> dict[str, Any]:
     """The template context: project info plus the computed views of the job's entities."""
     from builder.views import context as ctx
@@ -129,7 +126,6 @@ def run(
     jobs: list[Job],
     *,
     html: bool = False,
-    on_done: Callable[[Job, Built], None] | None = None,
 ) -> Iterator[Built]:
     """Render every job; yields as each file is written."""
     from builder.render.env import make_environment
@@ -151,8 +147,6 @@ def run(
             user_templates=user_templates,
         )
         built = Built(result.path, result.pages, result.size_bytes, html_path)
-        if on_done:
-            on_done(job, built)
         yield built
 
 

@@ -43,10 +43,6 @@ class Diagnostic:
             "rule": self.rule,
         }
 
-    def to_text(self) -> str:
-        rule = f" [{self.rule}]" if self.rule else ""
-        return f"{self.path}:{self.line}:{self.column}: {self.severity} {self.code} {self.message}{rule}"
-
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.column, self.code)

@@ -37,12 +37,6 @@ CHECKS: dict[str, str] = {
 }
 
 
-def register(kind: str, model: str, check: str | None = None) -> None:
-    MODELS[kind] = model
-    if check:
-        CHECKS[kind] = check
-
-
 def _resolve(spec: str) -> Any:
     module, _, attr = spec.partition(":")
     return getattr(importlib.import_module(module), attr)

@@ -88,7 +88,6 @@ UNIQUE_EXTRA_ALLOWED: dict[str, frozenset[str]] = {
     "resistance": frozenset({"area_effect", "self_only", "friendly_fire"}),
     "steal_gold": frozenset({"area_effect", "friendly_fire"}),
 }
-VARIABLE_POWER_PRIMARIES = frozenset(p for p, v in R.PRIMARY_POWER_LEVEL.items() if v is None)
 ELEMENT_PARAM_PRIMARIES = frozenset({"absorbency", "immunity", "resistance"})
 STAT_PARAM_PRIMARIES = frozenset({"break_arts", "stat_booster"})
 
