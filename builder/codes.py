@@ -20,14 +20,21 @@ LOADING: dict[str, str] = {
     "ZY108": "a document that is not a mapping",
     "ZY110": "a document without `kind:`",
     "ZY111": "an unknown `kind:`",
+    "ZY112": "a file or folder that resolves outside the project (a symlink pointing away)",
+    "ZY113": "too many aliases, or aliases that would expand past the loader's limit",
+    "ZY114": "nesting deeper than the loader allows",
+    "ZY115": "a number with more digits than any game value needs",
+    "ZY116": "a file larger than the loader reads",
     "ZS101": "a required field is missing",
     "ZS102": "an unknown field",
     "ZS103": "a value that is not one of the allowed choices",
     "ZS104": "a value of the wrong type",
     "ZS105": "a value out of range",
     "ZS106": "an invalid value",
+    "ZS107": "text with a control character, unpaired surrogate or noncharacter",
     "ZP101": "two documents of one kind share an id",
     "ZP102": "zodiac.yaml holds more than one document",
+    "ZP103": "a book's output or the templates folder is not a plain path inside the project",
 }
 
 _CHECK_MODULES = (
