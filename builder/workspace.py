@@ -15,9 +15,10 @@ from builder.io.project import (
     Content,
     Entity,
     add_core,
-    collect_files,
     core_files,
+    find_files,
     find_project_root,
+    link_display_path,
     load_config,
     load_content,
 )
@@ -56,22 +57,26 @@ def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Works
     """
     _existing(paths)
     root = find_project_root(paths[0]) if paths and with_project else None
-    named_files = collect_files(paths)
-    files = collect_files([*paths, root]) if root is not None else named_files
-    named = {f.resolve() for f in named_files}
+    named_found = find_files(paths)
+    found = find_files([*paths, root]) if root is not None else named_found
+    named = {f.resolve() for f in named_found.files}
+    shown = {d.path for d in named_found.refused}  # links leading out, by their own name
     config, config_diags = load_config(root) if root is not None else (None, [])
     if root is not None and any(p.resolve() == root for p in paths):
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
-    content = load_content(files)
+        shown.add(link_display_path(root / PROJECT_FILE))
+    content = load_content(found.files)
+    content.diagnostics.extend(found.refused)  # symlinks leading out of the project (ZY112)
     add_core(content, core_files())  # the book's Enemy Skills etc., shadowed by the project
     ruleset = Ruleset(house=config.house_rules) if config is not None else DEFAULT
-    shown = {display_path(f) for f in named}
+    shown |= {display_path(f) for f in named}
     diags = [
         d
         for d in (*config_diags, *content.diagnostics, *run_checks(content, ruleset))
         if d.path in shown
     ]
-    return Workspace(root, content, Report(diags, files=len(named)), ruleset, config)
+    files = len(named) + len(named_found.refused)
+    return Workspace(root, content, Report(diags, files=files), ruleset, config)
 
 
 def has_errors(diags: Sequence[Diagnostic]) -> bool:

@@ -2,11 +2,17 @@
 
 A content project is a folder with ``zodiac.yaml`` at its root; a file outside any
 project stands alone with the builder's core content (DESIGN: Command line).
+
+A project may come from a stranger (issue "Trust"): nothing inside it may make the
+builder read outside it. Every file and folder found is resolved, and a symlink that
+leads out of the project is reported (ZY112), never followed.
 """
 
 from __future__ import annotations
 
 import gc
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,10 +22,18 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from builder import kinds
-from builder.diagnostics import Diagnostic, did_you_mean, from_validation_error, place, place_in
+from builder.diagnostics import (
+    Diagnostic,
+    did_you_mean,
+    display_path,
+    from_validation_error,
+    place,
+    place_in,
+)
 from builder.io.yaml import Document, load_file
 from builder.models.base import norm_id
 from builder.problems import PathPart, Problem, Severity
+from builder.text import printable, shorten
 
 PROJECT_FILE = "zodiac.yaml"
 CONTENT_SUFFIXES = {".yaml", ".yml"}
@@ -27,37 +41,122 @@ SKIP_DIRS = {"dist", "node_modules", "__pycache__"}
 
 
 def find_project_root(start: Path) -> Path | None:
-    """The nearest folder at or above ``start`` holding ``zodiac.yaml``, as git finds ``.git``."""
-    here = start.resolve()
-    if here.is_file():
+    """The nearest folder at or above ``start`` holding ``zodiac.yaml``, as git finds ``.git``.
+
+    The search climbs the folders as written, not the real path of a symlink: a link
+    inside a project belongs to that project (and is refused if it leads out of it).
+    """
+    here = Path(os.path.abspath(start))
+    if not here.is_dir():
         here = here.parent
     for folder in (here, *here.parents):
         if (folder / PROJECT_FILE).is_file():
-            return folder
+            return folder.resolve()
     return None
 
 
-def collect_files(paths: Iterable[Path]) -> list[Path]:
-    """Content files under ``paths``: ``*.yaml``/``*.yml``, recursively, skipping ``dist/`` and dot folders."""
-    out: list[Path] = []
+@dataclass
+class Found:
+    """Content files to read, and the links that were refused instead (ZY112)."""
+
+    files: list[Path] = field(default_factory=list)
+    refused: list[Diagnostic] = field(default_factory=list)
+
+
+def find_files(paths: Iterable[Path], *, boundary: Path | None = None) -> Found:
+    """Content files under ``paths``: ``*.yaml``/``*.yml``, recursively, skipping ``dist/`` and dot folders.
+
+    Nothing whose real path lies outside its boundary is read: the project a path sits
+    in, else ``boundary`` (the builder's data folder for core content), else the folder
+    named. A file named outside any project stands alone. Symlinked folders inside the
+    boundary are followed once (a loop is walked no further); FIFOs, sockets and
+    devices are skipped, since opening one could block.
+    """
+    found = Found()
+    pairs: list[tuple[Path, Path]] = []  # (path as found, real path)
     for path in paths:
+        limit = boundary or find_project_root(path)
+        real = Path(os.path.realpath(path))
         if path.is_dir():
-            for f in sorted(path.rglob("*")):
-                rel = f.relative_to(path).parts
-                if any(p.startswith(".") or p in SKIP_DIRS for p in rel[:-1]):
-                    continue
-                if f.is_file() and f.suffix in CONTENT_SUFFIXES and f.name != PROJECT_FILE:
-                    out.append(f)
+            limit = limit or real
+            if not real.is_relative_to(limit):
+                found.refused.append(_refused(path, real, limit, folder=True))
+                continue
+            pairs.extend(_walk(path, real, limit, found))
+        elif limit is not None and not real.is_relative_to(limit):
+            found.refused.append(_refused(path, real, limit, folder=False))
         else:
-            out.append(path)
+            pairs.append((path, real))
     seen: set[Path] = set()
-    unique = []
-    for f in out:
-        r = f.resolve()
-        if r not in seen:
-            seen.add(r)
-            unique.append(f)
-    return unique
+    for f, real in pairs:
+        if real not in seen:
+            seen.add(real)
+            found.files.append(f)
+    return found
+
+
+def _walk(top: Path, top_real: Path, limit: Path, found: Found) -> list[tuple[Path, Path]]:
+    """(path, real path) of the content files under ``top``, sorted by path."""
+    out: list[tuple[Path, Path]] = []
+    visited = {top_real}
+    stack = [(top, top_real)]
+    while stack:
+        folder, folder_real = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            path = folder / entry.name
+            try:
+                if entry.is_symlink():
+                    real = Path(os.path.realpath(path))
+                    mode = os.stat(path).st_mode  # follows the link
+                else:
+                    real = folder_real / entry.name
+                    mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:  # a broken or looping link (editors' lock files): nothing to read
+                continue
+            if stat.S_ISDIR(mode):
+                if entry.name.startswith(".") or entry.name in SKIP_DIRS:
+                    continue
+                if not real.is_relative_to(limit):
+                    found.refused.append(_refused(path, real, limit, folder=True))
+                elif real not in visited:  # a link back to a folder walked already is not
+                    visited.add(real)
+                    stack.append((path, real))
+                continue
+            if path.suffix not in CONTENT_SUFFIXES or entry.name == PROJECT_FILE:
+                continue
+            if not real.is_relative_to(limit):
+                found.refused.append(_refused(path, real, limit, folder=False))
+            elif stat.S_ISREG(mode):
+                out.append((path, real))
+    out.sort()
+    return out
+
+
+def _refused(path: Path, real: Path, limit: Path, *, folder: bool) -> Diagnostic:
+    """ZY112 at the link itself (not where it leads: that is outside and not ours to show)."""
+    what = "folder" if folder else "file"
+    where = "the project" if (limit / PROJECT_FILE).is_file() else f"{limit.name}/"
+    message = (
+        f"{path.name} is a symlink to a {what} outside {where} "
+        f"({shorten(printable(str(real)), 160)}); copy the {what} into {where} instead"
+    )
+    return Diagnostic(
+        link_display_path(path), 1, 1, Severity.ERROR, "ZY112", printable(message), "I/O"
+    )
+
+
+def link_display_path(path: Path) -> str:
+    """How diagnostics name ``path`` itself, even when it is a symlink leading elsewhere."""
+    return str(Path(display_path(path.parent)) / path.name)
+
+
+def collect_files(paths: Iterable[Path], *, boundary: Path | None = None) -> list[Path]:
+    """The content files :func:`find_files` would read (refused links left out)."""
+    return find_files(paths, boundary=boundary).files
 
 
 @dataclass
@@ -129,9 +228,10 @@ def validate_document(doc: Document) -> tuple[Entity | None, list[Diagnostic]]:
             data = {**data, "kind": norm}
             kind = norm
         else:
+            shown = shorten(printable(kind if isinstance(kind, str) else repr(kind)))
             p = Problem(
                 "ZY111",
-                f"unknown kind {kind!r}{did_you_mean(kind, kinds.MODELS)} "
+                f"unknown kind '{shown}'{did_you_mean(kind, kinds.MODELS)} "
                 f"(known kinds: {', '.join(sorted(kinds.MODELS))})",
                 "DESIGN: Content files",
                 ("kind",),
@@ -149,7 +249,7 @@ def validate_model(
     try:
         return model_cls.model_validate(data), []
     except ValidationError as exc:
-        problems = from_validation_error(exc, _nested_fields(model_cls, data))
+        problems = from_validation_error(exc, _nested_fields(model_cls, data), data)
         return None, [place_in(p, doc) for p in problems]
 
 
@@ -221,7 +321,8 @@ def core_files() -> list[Path]:
     """The builder's core content files (``content/core``) that hold registered kinds."""
     from builder.paths import core_dir
 
-    return [f for f in collect_files([core_dir()]) if f.name not in CORE_SKIP]
+    core = core_dir()
+    return [f for f in collect_files([core], boundary=core.resolve()) if f.name not in CORE_SKIP]
 
 
 def add_core(content: Content, files: Iterable[Path]) -> None:
@@ -275,6 +376,9 @@ def load_config(root: Path) -> tuple[Any, list[Diagnostic]]:
     from builder.models.project import ProjectConfig
 
     path = root / PROJECT_FILE
+    real = Path(os.path.realpath(path))
+    if not real.is_relative_to(root.resolve()):
+        return None, [_refused(path, real, root.resolve(), folder=False)]
     loaded = load_file(path)
     diags = [place(p, path, loc) for loc, p in loaded.problems]
     if not loaded.documents:

@@ -5,17 +5,35 @@ round-trip loader (DESIGN: Performance notes). We build plain Python data from t
 nodes ourselves, which lets us keep a ``path -> (line, column)`` map, reject
 duplicate keys and refuse every non-core tag: a file from the internet can never
 construct an object.
+
+A file from the internet can still try to exhaust the machine, so every cost is
+bounded (issue "Trust"): the size read (ZY116), nesting depth (ZY114, checked before
+the C composer sees the text, because its recursion has no guard and crashes the
+process), alias uses and how far they expand (ZY113, counted without expanding) and
+the digits of a number (ZY115, Python refuses int() past 4300 digits).
 """
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    CollectionStartEvent,
+    DocumentStartEvent,
+    MappingStartEvent,
+    NodeEvent,
+    ScalarEvent,
+)
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from builder.problems import PathPart, Problem, Severity
@@ -26,6 +44,32 @@ _CORE = "tag:yaml.org,2002:"
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
 _HEX = re.compile(r"^0x[0-9a-fA-F_]+$")
 _OCT = re.compile(r"^0o[0-7_]+$")
+
+# Limits on what one file may cost. Real content is far inside every one of them.
+# The biggest shipped file is ~10 KB; 16 MiB is ~1,600 such files in one, and reading,
+# composing and validating it stays within seconds and a few hundred MB.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+# Real content nests < 10 levels (a monster's techs' secondaries); 64 leaves room.
+MAX_DEPTH = 64
+# Syntactic alias uses (`*name`) per document: sharing a stat block among a few dozen
+# entries needs tens; a thousand is generous and keeps the cost of counting small.
+MAX_ALIASES = 1_000
+# Nodes the aliases of one document may add when expanded. A 723-byte file of nested
+# anchors expands to ~400 million nodes (34 s, 3.9 GB, MemoryError); a shared monster
+# block is ~100 nodes, so 100,000 is a thousand uses of one and still validates in well
+# under a second. A fixed number rather than a ratio to the document's own size: a
+# ratio lets a large document buy a large bomb.
+MAX_ALIAS_NODES = 100_000
+# Game values have at most 6 digits; 30 leaves room for any honest float spelling.
+MAX_DIGITS = 30
+# The C composer recurses once per nesting level with no guard and crashes the process
+# (a segfault, not RecursionError) between 20,000 and 40,000 levels on an 8 MiB stack. Every level
+# needs one of these indicator characters, so a document with fewer of them than
+# _COMPOSER_SAFE (10x below the crash) cannot reach it; only past that is the text's
+# event stream walked once to find how deep it really goes.
+_INDICATORS = "[{:-?"
+_COMPOSER_SAFE = 2_000
+_DOC_MARKER = re.compile(r"^(?:---|\.\.\.)(?=[ \t\r\n]|$)", re.M)
 
 
 @dataclass
@@ -64,18 +108,45 @@ class LoadedFile:
     problems: list[tuple[Loc, Problem]]
 
 
+class _Refused(Exception):
+    """Abandon the document being built: it would cost too much to build at all."""
+
+    def __init__(self, loc: Loc, problem: Problem):
+        super().__init__(problem.message)
+        self.loc = loc
+        self.problem = problem
+
+
 class _Builder:
-    def __init__(self, doc: Document, problems: list[tuple[Loc, Problem]]):
+    def __init__(self, doc: Document, problems: list[tuple[Loc, Problem]], text: str = ""):
         self.doc = doc
         self.problems = problems
+        self.text = text
+        # A composed alias is the very Node object of its anchor, so identity tells a
+        # second visit (an alias use) from the first.
+        self.seen: set[int] = set()
+        self.sizes: dict[int, int] = {}
+        self.aliases = 0
+        self.alias_nodes = 0
+        self.expanding = 0  # > 0 while building a copy of an anchor for an alias
 
     def problem(self, node: Node, code: str, message: str, path: tuple[PathPart, ...]) -> None:
+        if self.expanding:  # reported once, where the anchor is written
+            return
         loc = _loc(node)
         self.problems.append((loc, Problem(code, message, "YAML", path, Severity.ERROR)))
 
     def build(self, node: Node, path: tuple[PathPart, ...]) -> Any:
         self.doc.values[path] = _loc(node)
+        ident = id(node)
+        if ident in self.seen:
+            if not self.expanding:
+                return self._expand(node, path)
+        else:
+            self.seen.add(ident)
         if isinstance(node, MappingNode):
+            if len(path) >= MAX_DEPTH:
+                raise _Refused(_loc(node), _too_deep_problem())
             if node.tag != _CORE + "map":
                 self._bad_tag(node, path)
             out: dict[str, Any] = {}
@@ -110,10 +181,98 @@ class _Builder:
                 out[key] = self.build(value_node, child)
             return out
         if isinstance(node, SequenceNode):
+            if len(path) >= MAX_DEPTH:
+                raise _Refused(_loc(node), _too_deep_problem())
             if node.tag != _CORE + "seq":
                 self._bad_tag(node, path)
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
         return self.scalar(node, path)
+
+    def _expand(self, node: Node, path: tuple[PathPart, ...]) -> Any:
+        """Build a copy of an anchor for an alias use, once the use is counted and allowed."""
+        self._alias(node, path)
+        self.expanding += 1
+        try:
+            return self.build(node, path)
+        finally:
+            self.expanding -= 1
+
+    def _alias(self, node: Node, path: tuple[PathPart, ...]) -> None:
+        """Count an alias use and what it expands to; refuse the document past a limit."""
+        self.aliases += 1
+        if self.aliases > MAX_ALIASES:
+            raise _Refused(
+                self._alias_loc(path),
+                Problem(
+                    "ZY113",
+                    f"more than {MAX_ALIASES:,} aliases (*name) in one document; "
+                    "write the values out or split the document",
+                    "YAML",
+                    path,
+                ),
+            )
+        size = self._size(node, path)
+        self.alias_nodes += size
+        if self.alias_nodes > MAX_ALIAS_NODES:
+            raise _Refused(
+                self._alias_loc(path),
+                Problem(
+                    "ZY113",
+                    f"aliases in this document expand to more than {MAX_ALIAS_NODES:,} "
+                    f"values (this one alone to {_count(size)}); "
+                    "content needs few aliases of small anchors",
+                    "YAML",
+                    path,
+                ),
+            )
+
+    def _size(self, root: Node, path: tuple[PathPart, ...]) -> int:
+        """Values ``root`` expands to, counted once per node (memoised), never expanded.
+
+        Iterative, so a deep anchor cannot hit the recursion limit; an anchor met again
+        while its own count is open contains itself, which would never end.
+        """
+        sizes = self.sizes
+        if id(root) in sizes:
+            return sizes[id(root)]
+        cap = MAX_ALIAS_NODES * 10  # past the limit the exact number does not matter
+        open_: set[int] = set()
+        stack: list[tuple[Node, bool]] = [(root, False)]
+        while stack:
+            node, done = stack.pop()
+            key = id(node)
+            children = _children(node)
+            if done:
+                open_.discard(key)
+                sizes[key] = min(cap, 1 + sum(sizes[id(c)] for c in children))
+                continue
+            if key in sizes:
+                continue
+            if key in open_:
+                raise _Refused(
+                    self._alias_loc(path),
+                    Problem(
+                        "ZY113",
+                        "an alias inside its own anchor (&name ... *name) repeats forever; "
+                        "an alias may only name an anchor that is complete",
+                        "YAML",
+                        path,
+                    ),
+                )
+            open_.add(key)
+            stack.append((node, True))
+            stack.extend((c, False) for c in children if id(c) not in sizes)
+        return sizes[id(root)]
+
+    def _alias_loc(self, path: tuple[PathPart, ...]) -> Loc:
+        """Where the alias at ``path`` is written (error path only: walks the events).
+
+        The composed tree has no trace of the alias itself, only of its anchor.
+        """
+        found = _alias_marks(self.text, self.doc.index).get(path)
+        if found is not None:
+            return found
+        return self.doc.keys.get(path) or self.doc.locate(path[:-1])
 
     def _bad_tag(self, node: Node, path: tuple[PathPart, ...]) -> None:
         self.problem(
@@ -132,7 +291,12 @@ class _Builder:
         if kind == "null":
             return None
         if kind == "bool":
-            return text.lower() == "true"
+            # Only YAML 1.2's true/false are booleans; `!!bool maybe` stays text for the
+            # model to refuse ("expected true or false"), never a silent False.
+            return {"true": True, "false": False}.get(text.lower(), text)
+        if kind in ("int", "float") and _too_many_digits(text):
+            self._refuse_digits(node, text, path)
+            return text
         if kind == "int":
             clean = text.replace("_", "")
             if _HEX.match(text):
@@ -159,6 +323,134 @@ class _Builder:
         self._bad_tag(node, path)
         return text
 
+    def _refuse_digits(self, node: ScalarNode, text: str, path: tuple[PathPart, ...]) -> None:
+        digits = _digits(text)
+        self.problem(
+            node,
+            "ZY115",
+            f"a number with {digits:,} digits; game values need at most a few "
+            f"(the loader reads up to {MAX_DIGITS}); if this is text, put it in quotes",
+            path,
+        )
+
+
+def _digits(text: str) -> int:
+    body = text.lower().lstrip("+-")
+    if body[:2] in ("0x", "0o"):
+        return sum(ch != "_" for ch in body[2:])
+    return sum(ch.isdigit() for ch in body)
+
+
+def _too_many_digits(text: str) -> bool:
+    """Cheap first: only text longer than the limit can hold too many digits."""
+    return len(text) > MAX_DIGITS and _digits(text) > MAX_DIGITS
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _count(n: int) -> str:
+    return f"more than {MAX_ALIAS_NODES * 10:,}" if n >= MAX_ALIAS_NODES * 10 else f"{n:,}"
+
+
+def _too_deep_problem() -> Problem:
+    return Problem(
+        "ZY114",
+        f"lists and mappings nested more than {MAX_DEPTH} levels deep; "
+        "content needs a handful, so flatten this part",
+        "YAML",
+    )
+
+
+def _marks(mark: Any) -> Loc:
+    return (mark.line + 1, mark.column + 1)
+
+
+def _alias_marks(text: str, index: int) -> dict[tuple[PathPart, ...], Loc]:
+    """Path -> where written, for every alias of document ``index`` of ``text``.
+
+    Keys are matched by their text, so an alias under an odd key (``true:``, ``~:``)
+    is not found and the caller falls back to its parent's place.
+    """
+    out: dict[tuple[PathPart, ...], Loc] = {}
+    doc = -1
+    # Each frame: [path, next index (sequence) or None, expecting a key, last key]
+    frames: list[list[Any]] = []
+    for event in _yaml().parse(text):
+        if isinstance(event, DocumentStartEvent):
+            doc += 1
+            if doc > index:
+                break
+            frames = []
+            continue
+        if doc != index:
+            continue
+        if isinstance(event, CollectionEndEvent):
+            frames.pop()
+            continue
+        if not isinstance(event, NodeEvent):
+            continue
+        path: tuple[Any, ...] = ()
+        is_key = False
+        if frames:
+            top = frames[-1]
+            if top[1] is not None:  # sequence
+                path = (*top[0], top[1])
+                top[1] += 1
+            elif top[2]:  # a key
+                is_key = True
+                top[3] = event.value if isinstance(event, ScalarEvent) else object()
+                top[2] = False
+                path = (*top[0], object())
+            else:
+                path = (*top[0], top[3])
+                top[2] = True
+        if isinstance(event, AliasEvent) and not is_key:
+            out.setdefault(path, _marks(event.start_mark))
+        elif isinstance(event, CollectionStartEvent):
+            mapping = isinstance(event, MappingStartEvent)
+            frames.append([path, None if mapping else 0, True, None])
+    return out
+
+
+def _first_too_deep(text: str) -> Loc | None:
+    """Where nesting first passes MAX_DEPTH, from the event stream (no recursion)."""
+    depth = 0
+    try:
+        for event in _yaml().parse(text):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return _marks(event.start_mark)
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    except YAMLError:  # the composer reports it, from the same events
+        return None
+    return None
+
+
+def _depth_guard(text: str) -> Loc | None:
+    """Where ``text`` nests too deep to hand to the C composer, or None when it is safe.
+
+    Cheap in the common case: counting indicator characters per document is a bound
+    on its depth, because every list or mapping needs at least one of its own (the
+    composer's recursion starts afresh with each document).
+    """
+    if len(text) <= _COMPOSER_SAFE or sum(map(text.count, _INDICATORS)) <= _COMPOSER_SAFE:
+        return None
+    # A marker split where the parser sees none (inside a quoted or flow scalar) is
+    # a syntax error there, so the composer never nests across it.
+    bounds = [0, *(m.start() for m in _DOC_MARKER.finditer(text)), len(text)]
+    for start, end in itertools.pairwise(bounds):
+        if sum(text.count(ch, start, end) for ch in _INDICATORS) > _COMPOSER_SAFE:
+            return _first_too_deep(text)
+    return None
+
 
 def _loc(node: Node) -> Loc:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
@@ -172,8 +464,15 @@ def load_text(text: str, path: Path) -> LoadedFile:
     """Parse ``text``; syntax errors become problems, never exceptions."""
     problems: list[tuple[Loc, Problem]] = []
     docs: list[Document] = []
+    deep = _depth_guard(text)
+    if deep is not None:
+        problems.append((deep, _too_deep_problem()))
+        return LoadedFile(path, docs, problems)
     try:
         nodes = list(_yaml().compose_all(text))
+    except RecursionError:  # pragma: no cover - the guard above keeps the composer shallow
+        problems.append((_first_too_deep(text) or (1, 1), _too_deep_problem()))
+        return LoadedFile(path, docs, problems)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -186,7 +485,11 @@ def load_text(text: str, path: Path) -> LoadedFile:
         if node is None:
             continue
         doc = Document(path, index, None, _loc(node))
-        doc.data = _Builder(doc, problems).build(node, ())
+        try:
+            doc.data = _Builder(doc, problems, text).build(node, ())
+        except _Refused as refused:
+            problems.append((refused.loc, refused.problem))
+            continue
         if doc.data is None:
             continue
         docs.append(doc)
@@ -205,13 +508,10 @@ def _syntax_message(exc: MarkedYAMLError, text: str, loc: Loc) -> str:
 
 
 def load_file(path: Path) -> LoadedFile:
-    """Read and parse ``path``; unreadable or non-UTF-8 files become problems."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        return LoadedFile(
-            path, [], [((1, 1), Problem("ZY100", f"cannot read file: {exc.strerror}", "I/O"))]
-        )
+    """Read and parse ``path``; unreadable, oversized or non-UTF-8 files become problems."""
+    raw = _read(path)
+    if isinstance(raw, Problem):
+        return LoadedFile(path, [], [((1, 1), raw)])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -238,3 +538,65 @@ def load_file(path: Path) -> LoadedFile:
             )
         )
     return loaded
+
+
+def _read(path: Path) -> bytes | Problem:
+    """The bytes of a regular file of at most MAX_FILE_BYTES, or why not.
+
+    A FIFO or device is never read (a FIFO blocks until someone writes, a device may
+    never end); the size is checked before reading and again while reading, since a
+    file can grow in between.
+    """
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return _not_regular(st.st_mode)
+        if st.st_size > MAX_FILE_BYTES:
+            return _too_big(st.st_size)
+        # O_NONBLOCK: should the file have become a FIFO since the stat, open() returns
+        # at once instead of waiting for a writer, and fstat below refuses it.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                return _not_regular(st.st_mode)
+            chunks: list[bytes] = []
+            left = MAX_FILE_BYTES + 1
+            while left > 0:
+                chunk = os.read(fd, min(left, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        return Problem("ZY100", f"cannot read file: {exc.strerror}", "I/O")
+    raw = b"".join(chunks)
+    if len(raw) > MAX_FILE_BYTES:
+        return _too_big(len(raw))
+    return raw
+
+
+def _not_regular(mode: int) -> Problem:
+    what = (
+        "a FIFO (named pipe)"
+        if stat.S_ISFIFO(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a folder"
+        if stat.S_ISDIR(mode)
+        else "not a regular file"
+    )
+    return Problem("ZY100", f"cannot read file: it is {what}; content files are plain files", "I/O")
+
+
+def _too_big(size: int) -> Problem:
+    return Problem(
+        "ZY116",
+        f"file is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB the loader reads "
+        f"({size / (1024 * 1024):.1f} MiB or more); split it into several files",
+        "I/O",
+    )
