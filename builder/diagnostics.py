@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.problems import PathPart, Problem, Severity
+from builder.text import MAX_SHOWN, printable, shorten
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -78,76 +80,146 @@ _KEY_CODES = {"ZS102"}
 
 def closest(value: str, choices: Iterable[str]) -> str | None:
     """The closest known spelling, for 'did you mean ...?'."""
+    if len(value) > _MAX_GUESS:  # nothing that long is close to a known name
+        return None
     matches = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
     return matches[0] if matches else None
+
+
+_MAX_GUESS = 100
 
 
 def did_you_mean(value: Any, choices: Iterable[str]) -> str:
     if not isinstance(value, str):
         return ""
     match = closest(value, choices)
-    return f"; did you mean '{match}'?" if match else ""
+    return f"; did you mean '{_safe(match)}'?" if match else ""
+
+
+def _safe(text: str, limit: int = MAX_SHOWN) -> str:
+    """User text fit for a one-line message: controls escaped, length bounded."""
+    return shorten(printable(text), limit)
+
+
+_PART_LIMIT = 40  # characters of one key in a path like `weapons[3].abilities`
 
 
 def _fmt_path(loc: Sequence[PathPart]) -> str:
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            text = _safe(str(part), _PART_LIMIT)
+            out += f".{text}" if out else text
     return out or "(document)"
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, default=str) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A user's value quoted back: escaped and at most about ``MAX_SHOWN`` characters."""
+    if isinstance(value, str):
+        return f"'{_safe(value)}'"
+    return _safe(json.dumps(value, default=str))
+
+
+# Shapes pydantic gives union branches, validator wrappers and dict-key markers in an
+# error's `loc`: `function-after[...]`, `literal['all']`, `dict[str,int]`, a tag such as
+# `ref[inline]`, `[key]`, or a bare type or class name (`int`, `str`, `Tech`). Without
+# the data only the bracketed shapes are dropped: `str` is also a stat's key.
+_LABEL = re.compile(r"^(?:[a-z][\w-]*\[.*\]|\[key\]|int|str|float|bool|none|[A-Z]\w*)$")
+_BRACKETED = re.compile(r"^(?:[a-z][\w-]*\[.*\]|\[key\])$")
+
+
+def _yaml_path(
+    loc: Sequence[PathPart], data: Any, *, keep_last: bool
+) -> tuple[tuple[PathPart, ...], bool]:
+    """The YAML path of a pydantic ``loc``, and whether its last step was a union branch.
+
+    Walks ``data`` (the validated document) alongside: a part that is a key or index of
+    the data is the user's, whatever its spelling (a key may well be `descrip[tion:`);
+    a part the data does not have is a branch label when it has a label's shape, else a
+    key a validator reshaped (kept: the location falls back to its parent). The last
+    part of a missing or unknown field is always a key (``keep_last``).
+    """
+    out: list[PathPart] = []
+    node, known, branch = data, data is not None, False
+    label = _LABEL if known else _BRACKETED
+    for i, part in enumerate(loc):
+        last = i == len(loc) - 1
+        if known and _has(node, part):
+            out.append(part)
+            node = node[part]
+            branch = False
+        elif (keep_last and last) or not (isinstance(part, str) and label.match(part)):
+            out.append(part)
+            known, branch = False, False
+        else:
+            branch = part != "[key]"
+    return tuple(out), branch
+
+
+def _has(node: Any, part: PathPart) -> bool:
+    if isinstance(node, dict):
+        return part in node
+    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
 
 
 def from_validation_error(
-    exc: ValidationError, model_fields: dict[tuple[PathPart, ...], list[str]] | None = None
+    exc: ValidationError,
+    model_fields: dict[tuple[PathPart, ...], list[str]] | None = None,
+    data: Any = None,
 ) -> list[Problem]:
     """Turn pydantic's errors into Problems with a code, a message and a path.
 
     ``model_fields`` maps a parent path to the keys allowed there, to suggest the
-    closest one for an unknown key.
+    closest one for an unknown key. ``data`` is the input that was validated: with it,
+    union branch names are told from the user's keys by the keys the data has.
+    Every value or key quoted is escaped and shortened.
     """
     problems: list[Problem] = []
     seen: set[tuple[tuple[PathPart, ...], str]] = set()
+    # Union branches that refused a value's type: one message naming every branch.
+    union: dict[tuple[PathPart, ...], tuple[list[str], Any]] = {}
     for err in exc.errors(include_url=False):
-        # Drop union/tagged-union branch names from the path: they are not YAML keys.
-        loc = tuple(
-            p
-            for p in err["loc"]
-            if not (isinstance(p, str) and ("[" in p or p.startswith("function-")))
-        )
         kind = err["type"]
+        loc, branch = _yaml_path(err["loc"], data, keep_last=kind in ("missing", "extra_forbidden"))
         ctx = err.get("ctx") or {}
         value = err.get("input")
+        if kind == "control_character":
+            loc = (*loc, *ctx.get("at", ()))
         where = _fmt_path(loc)
+        if branch and (kind in _TYPE_KINDS or kind == "literal_error"):
+            words, _ = union.setdefault(loc, ([], value))
+            word = _type_word(kind) if kind in _TYPE_KINDS else str(ctx.get("expected", ""))
+            if word not in words:
+                words.append(word)
+            continue
         if kind == "missing":
             code, msg = (
                 "ZS101",
-                f"'{loc[-1]}' is required here" if loc else "a required field is missing",
+                f"'{_safe(str(loc[-1]))}' is required here"
+                if loc
+                else "a required field is missing",
             )
         elif kind == "extra_forbidden":
+            name = str(loc[-1]) if loc else ""
             allowed = (model_fields or {}).get(loc[:-1], [])
-            hint = did_you_mean(loc[-1], allowed) if allowed else ""
+            hint = did_you_mean(name, allowed) if allowed else ""
             code, msg = (
                 "ZS102",
-                f"unknown field '{loc[-1]}'{hint or '; remove it or check its spelling'}",
+                f"unknown field '{_safe(name)}'{hint or '; remove it or check its spelling'}",
             )
+        elif kind == "control_character":
+            code = "ZS107"
+            msg = f"{where}: {ctx.get('what')} at character {ctx.get('position')}; remove it"
+        elif kind == "project_path":  # builder/models/project.py: output, templates
+            code, msg = "ZP103", f"{where}: {_bounded(str(err['msg']))}"
         elif kind in ("enum", "literal_error"):
             expected = str(ctx.get("expected", "")).replace("'", "")
             choices = [c.strip() for c in expected.replace(" or ", ", ").split(",") if c.strip()]
             code = "ZS103"
             msg = f"{where}: {_short(value)} is not one of {expected}{did_you_mean(value, choices)}"
-        elif kind.endswith("_type") or kind in (
-            "int_parsing",
-            "float_parsing",
-            "bool_parsing",
-            "model_type",
-            "dict_type",
-            "list_type",
-            "int_from_float",
-        ):
+        elif kind in _TYPE_KINDS:
             code, msg = "ZS104", f"{where}: expected {_type_word(kind)}, got {_short(value)}"
         elif kind in (
             "greater_than_equal",
@@ -165,13 +237,65 @@ def from_validation_error(
             text = str(err.get("msg", "invalid value"))
             for noise in ("Value error, ", "Assertion failed, "):
                 text = text.removeprefix(noise)
-            code, msg = "ZS106", f"{where}: {text}"
-        key = (loc, code)
-        if key in seen:
-            continue
-        seen.add(key)
-        problems.append(Problem(code, msg, "DESIGN: Content files", loc, Severity.ERROR))
+            code, msg = "ZS106", f"{where}: {_bounded(text)}"
+        _add(problems, seen, loc, code, msg)
+    for loc, (words, value) in union.items():
+        expected = " or ".join(words)
+        _add(
+            problems,
+            seen,
+            loc,
+            "ZS104",
+            f"{_fmt_path(loc)}: expected {expected}, got {_short(value)}",
+        )
     return problems
+
+
+def _add(
+    problems: list[Problem],
+    seen: set[tuple[tuple[PathPart, ...], str]],
+    loc: tuple[PathPart, ...],
+    code: str,
+    msg: str,
+) -> None:
+    if (loc, code) in seen:
+        return
+    seen.add((loc, code))
+    problems.append(Problem(code, msg, "DESIGN: Content files", loc, Severity.ERROR))
+
+
+_QUOTED_LIMIT = 40  # a value quoted inside a validator's sentence; the sentence matters more
+# A quoted value starts after a space, '(' or ':' (or the start) and ends before a space,
+# punctuation or the end, so the words *between* two short quoted values are never taken
+# for one long value.
+_QUOTED = re.compile(rf"(?<![^\s(:])'((?:[^'\\]|\\.){{{_QUOTED_LIMIT + 1},}}?)'(?=$|[\s.,;:)!?])")
+_MAX_MESSAGE = 240
+
+
+def _bounded(text: str) -> str:
+    """A validator's own message, which may quote the user's value: escaped, each quoted
+    value shortened, and the whole kept to one readable line."""
+    text = _QUOTED.sub(lambda m: f"'{shorten(m.group(1), _QUOTED_LIMIT)}'", printable(text))
+    return shorten(text, _MAX_MESSAGE)
+
+
+_TYPE_KINDS = frozenset(
+    {
+        "int_type",
+        "int_parsing",
+        "int_from_float",
+        "float_type",
+        "float_parsing",
+        "string_type",
+        "bool_type",
+        "bool_parsing",
+        "model_type",
+        "model_attributes_type",
+        "dict_type",
+        "list_type",
+        "tuple_type",
+    }
+)
 
 
 def _type_word(kind: str) -> str:
@@ -187,6 +311,8 @@ def _type_word(kind: str) -> str:
         "model_type": "a mapping of keys",
         "dict_type": "a mapping of keys",
         "list_type": "a list",
+        "tuple_type": "a list",
+        "model_attributes_type": "a mapping of keys",
     }.get(kind, kind.removesuffix("_type"))
 
 

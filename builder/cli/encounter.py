@@ -207,10 +207,9 @@ def rewards_cmd(
 
 def _print(data: dict[str, Any]) -> None:
     from rich import box
-    from rich.markup import escape
     from rich.table import Table
 
-    from builder.cli.output import console
+    from builder.cli.output import console, safe
 
     table = Table(
         title=f"Encounter rewards, party of {data['party']}",
@@ -227,7 +226,7 @@ def _print(data: dict[str, Any]) -> None:
     table.add_column("XP", justify="right", footer=f"{total['xp']:,}")
     table.add_column("Gold", justify="right", footer=f"{total['gold']:,}")
     for m in data["monsters"]:
-        name = escape(m["name"]) + (" [bold red](boss)[/bold red]" if m["boss"] else "")
+        name = safe(m["name"]) + (" [bold red](boss)[/bold red]" if m["boss"] else "")
         table.add_row(
             name,
             str(m["level"]),

@@ -83,10 +83,9 @@ def _pool_text(view: SetView) -> list[str]:
 def print_set(view: SetView) -> None:
     """A set as a rich table: one row per item, then the pools."""
     from rich import box
-    from rich.markup import escape
     from rich.table import Table
 
-    from builder.cli.output import console
+    from builder.cli.output import console, safe
     from builder.views.equipment import bonus_text
 
     facts = ", ".join(
@@ -95,9 +94,9 @@ def print_set(view: SetView) -> None:
         if v not in (False, None)
     )
     kind = f"{view.kind} · {facts}" if facts else view.kind
-    console.print(f"[bold]{escape(view.name)}[/bold]  [dim]{escape(kind)}[/dim]")
+    console.print(f"[bold]{safe(view.name)}[/bold]  [dim]{safe(kind)}[/dim]")
     if view.description:
-        console.print(f"[dim]{escape(view.description)}[/dim]")
+        console.print(f"[dim]{safe(view.description, multiline=True)}[/dim]")
     has_draw = any(i.draw_out for i in view.items)
     table = Table(box=box.SIMPLE_HEAVY)
     for col in ("", "Lv", "Name", "Price", "Bonus", "Abilities", "Pts"):
@@ -115,14 +114,14 @@ def print_set(view: SetView) -> None:
         row = [
             shown_slot,
             str(i.level) if i.level is not None else ("art." if i.artifact else ""),
-            escape(i.name),
+            safe(i.name),
             price,
             bonus_text(i.bonus),
-            escape(", ".join(i.abilities)),
+            safe(", ".join(i.abilities)),
             str(i.points),
         ]
         if has_draw:
-            row.append(escape(i.draw_out or ""))
+            row.append(safe(i.draw_out or ""))
         table.add_row(*row)
     console.print(table)
     for line in _pool_text(view):

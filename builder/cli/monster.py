@@ -110,21 +110,20 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
     """Print the stat block a Master reads at the table."""
     from rich import box
     from rich.columns import Columns
-    from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table
 
-    from builder.cli.output import console
+    from builder.cli.output import console, safe
     from builder.models.base import STAT_NAMES, Stat
     from builder.rules import monsters as R
     from builder.rules.character import DERIVED_LABELS
 
-    title = f"[bold]{escape(v.name)}[/bold]  level {v.level}"
+    title = f"[bold]{safe(v.name)}[/bold]  level {v.level}"
     if v.boss:
         title += "  [bold white on red] BOSS [/bold white on red]"
     info = Table.grid(padding=(0, 2))
     if m.family:
-        info.add_row("Family", escape(m.family))
+        info.add_row("Family", safe(m.family))
     info.add_row(
         "Attack",
         f"{v.damage.dice}{v.damage.die} x {v.damage.multiplier} + {v.damage.attack_power} AP "
@@ -134,20 +133,22 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
     if d.physical != "normal" or d.magical != "normal":
         info.add_row("Defense", f"physical damage {d.physical}, magical damage {d.magical}")
     for i, note in enumerate(d.notes):
-        info.add_row("" if i else "Notes", escape(note))
+        info.add_row("" if i else "Notes", safe(note))
     for name in R.AFFINITIES:
         if v.affinities.get(name):
-            info.add_row(name.replace("_", " ").title(), ", ".join(v.affinities[name]))
+            info.add_row(name.replace("_", " ").title(), safe(", ".join(v.affinities[name])))
     if v.status_immunities:
-        info.add_row("Status immune", ", ".join(s.replace("_", " ") for s in v.status_immunities))
+        info.add_row(
+            "Status immune", safe(", ".join(s.replace("_", " ") for s in v.status_immunities))
+        )
     info.add_row("Stat points", v.stat_total.breakdown.split(" = ", 1)[-1])
     if m.drops:
         chance = "boss: always dropped" if v.boss else "30% on defeat"
-        info.add_row("Drops", f"{', '.join(m.drops)} [dim]({chance})[/dim]")
+        info.add_row("Drops", f"{safe(', '.join(m.drops))} [dim]({chance})[/dim]")
     if m.steals:
-        info.add_row("Steal", ", ".join(m.steals))
+        info.add_row("Steal", safe(", ".join(m.steals)))
     if m.description:
-        info.add_row("", f"[italic]{escape(m.description)}[/italic]")
+        info.add_row("", f"[italic]{safe(m.description, multiline=True)}[/italic]")
     console.print(Panel(info, title=title, title_align="left", box=box.ROUNDED))
 
     stats = Table(title="Stats", box=box.SIMPLE_HEAVY, title_justify="left")
@@ -175,7 +176,7 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
         said = _power_detail(p, techs)
         about = p.description if p.custom else summaries.get(p.id, "")
         sep = " - " if said and about else ""
-        return escape(said) + (f"[dim]{sep}{escape(about)}[/dim]" if about else "")
+        return safe(said) + (f"[dim]{sep}{safe(about, multiline=True)}[/dim]" if about else "")
 
     powers = Table(title="Powers and Techs", box=box.SIMPLE_HEAVY, title_justify="left")
     powers.add_column("Name")
@@ -185,7 +186,7 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
         spec = R.POWERS.get(p.id)
         name = spec.name if spec else (p.name or p.id.replace("_", " ").title())
         level = R.power_level(p, n_parts)
-        powers.add_row(escape(name), "?" if level is None else str(level), details(p))
+        powers.add_row(safe(name), "?" if level is None else str(level), details(p))
     if m.parts and not any(p.id == "multiple_parts" for p in m.powers):
         powers.add_row(
             "Multiple Parts",
@@ -193,9 +194,7 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
             "[dim]implied by the parts below[/dim]",
         )
     for tech, level in zip(m.techs, techs.levels, strict=True):
-        powers.add_row(
-            f"Tech: {escape(techs.name(tech))}", "?" if level is None else str(level), ""
-        )
+        powers.add_row(f"Tech: {safe(techs.name(tech))}", "?" if level is None else str(level), "")
     if powers.row_count:
         console.print(powers)
 
@@ -207,23 +206,23 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
         for part, hp in zip(m.parts, v.parts_hp, strict=True):
             if part.power is not None:
                 spec = R.POWERS.get(part.power.id)
-                what = escape(spec.name if spec else part.power.id) + " " + details(part.power)
+                what = safe(spec.name if spec else part.power.id) + " " + details(part.power)
             elif part.tech is not None:
                 lv = techs.level(part.tech, part.tech_level)
-                what = escape(f"Tech: {techs.name(part.tech)}") + (
+                what = safe(f"Tech: {techs.name(part.tech)}") + (
                     f" (Tech Level {lv})" if lv else ""
                 )
             else:
                 what = ""
-            parts.add_row(escape(part.name), str(hp.value), what)
+            parts.add_row(safe(part.name), str(hp.value), what)
         console.print(parts)
 
     total, spent = v.tech_levels_total, v.tech_levels_spent
     style = "bold red" if spent.value > total.value else "bold"
     console.print(
         f"Tech Levels: [{style}]{spent.value} spent of {total.value}[/{style}]  "
-        f"[dim]({escape(total.breakdown.split(' = ', 1)[1])}; spent: "
-        f"{escape(spent.breakdown.split(' = ', 1)[1])})[/dim]",
+        f"[dim]({safe(total.breakdown.split(' = ', 1)[1])}; spent: "
+        f"{safe(spent.breakdown.split(' = ', 1)[1])})[/dim]",
         soft_wrap=True,
     )
     console.print(

@@ -1,4 +1,10 @@
-"""Printing for the CLI: diagnostics, summaries and JSON."""
+"""Printing for the CLI: diagnostics, summaries and JSON.
+
+Whatever came from a user (file names, keys and values quoted in messages, names typed
+on the command line) passes through ``builder.text.printable`` before rich's markup
+``escape``: an ESC, a newline or a ``[/bold]`` in a file name prints as visible text on
+one line, never as a terminal command or as markup (issue "Trust").
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from builder.diagnostics import Diagnostic, Report
+from builder.text import bad_character, printable
 
 console = Console(highlight=False, soft_wrap=False)
 err_console = Console(stderr=True, highlight=False)
@@ -18,18 +25,35 @@ err_console = Console(stderr=True, highlight=False)
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
 
+def safe(text: object, *, multiline: bool = False) -> str:
+    """User text ready for rich markup: controls shown escaped, ``[`` never read as a tag.
+
+    ``multiline`` keeps the line breaks of prose (a description) and escapes the rest.
+    """
+    value = str(text)
+    if multiline:
+        return "\n".join(escape(printable(line)) for line in value.split("\n"))
+    return escape(printable(value))
+
+
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """JSON for people and for `jq`; controls are always written as ``\\u`` escapes."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if not text.replace("\n", "").isprintable() and bad_character(text, multiline=True):
+        # DEL, C1 controls (U+009B is a CSI to some terminals) or a lone surrogate:
+        # json leaves them raw unless asked to escape everything beyond ASCII.
+        text = json.dumps(data, indent=2)
+    sys.stdout.write(text + "\n")
 
 
 def print_diagnostics(diags: Sequence[Diagnostic], *, to_stderr: bool = False) -> None:
     out = err_console if to_stderr else console
     for d in diags:
         style = _STYLE.get(str(d.severity), "")
-        rule = f" [dim]\\[{escape(d.rule)}][/dim]" if d.rule else ""
+        rule = f" [dim]\\[{safe(d.rule)}][/dim]" if d.rule else ""
         out.print(
-            f"{escape(d.path)}:{d.line}:{d.column}: [{style}]{d.severity}[/{style}] "
-            f"[bold]{d.code}[/bold] {escape(d.message)}{rule}",
+            f"{safe(d.path)}:{d.line}:{d.column}: [{style}]{d.severity}[/{style}] "
+            f"[bold]{d.code}[/bold] {safe(d.message)}{rule}",
             soft_wrap=True,
         )
 
@@ -37,4 +61,4 @@ def print_diagnostics(diags: Sequence[Diagnostic], *, to_stderr: bool = False) -
 def print_summary(report: Report) -> None:
     style = "bold red" if report.errors else ("yellow" if report.warnings else "green")
     mark = "✗" if report.errors else "✓"
-    console.print(f"[{style}]{mark} {report.summary()}[/{style}]")
+    console.print(f"[{style}]{mark} {safe(report.summary())}[/{style}]")

@@ -7,14 +7,14 @@ from rich.columns import Columns
 from rich.panel import Panel
 from rich.table import Table
 
-from builder.cli.output import console
+from builder.cli.output import console, safe
 from builder.models.base import STAT_NAMES, Stat
 from builder.rules.character import DERIVED_LABELS
 from builder.views.character import CharacterView
 
 
 def print_character(v: CharacterView) -> None:
-    title = f"[bold]{v.name}[/bold]  level {v.level}"
+    title = f"[bold]{safe(v.name)}[/bold]  level {v.level}"
     if v.level != v.file_level:
         title += f" [dim](file: level {v.file_level})[/dim]"
     xp = f"{v.xp:,} XP" if v.xp is not None else ""
@@ -23,7 +23,7 @@ def print_character(v: CharacterView) -> None:
     info.add_row("Class Power", v.class_power.replace("_", " ").title())
     info.add_row("Armor", v.armor_type.title())
     if v.weapon_class:
-        info.add_row("Weapon", v.weapon_class.title())
+        info.add_row("Weapon", safe(v.weapon_class.title()))
     if v.command_skill:
         info.add_row("Command", f"{v.command_skill.name} [dim]- {v.command_skill.summary}[/dim]")
     if v.support_skill:
@@ -70,14 +70,14 @@ def print_character_equipment(v: CharacterView) -> None:
         for i in v.equipment:
             items.add_row(
                 i.slot.title(),
-                f"{i.name} [dim]({i.set_name})[/dim]",
+                f"{safe(i.name)} [dim]({safe(i.set_name)})[/dim]",
                 str(i.level or ""),
                 bonus_text(i.bonus),
-                ", ".join(i.abilities),
+                safe(", ".join(i.abilities)),
             )
         console.print(items)
     for a in v.attacks:
-        line = f"[bold]Attack[/bold] ({a.name}): {a.text}"
+        line = f"[bold]Attack[/bold] ({safe(a.name)}): {safe(a.text)}"
         extras = [f"Accuracy {a.accuracy}", f"critical on {a.critical}+"]
         if a.element:
             extras.append(a.element)
@@ -96,9 +96,9 @@ def print_character_equipment(v: CharacterView) -> None:
         console.print(f"[bold]Damage taken[/bold]: {shown}")
     if v.purchases:
         bought = ", ".join(
-            f"{p.count} x {p.name or p.item} ({p.total} G)"
+            f"{p.count} x {safe(p.name or p.item)} ({p.total} G)"
             if p.count > 1
-            else f"{p.name or p.item} ({p.total} G)"
+            else f"{safe(p.name or p.item)} ({p.total} G)"
             for p in v.purchases
         )
         console.print(f"[bold]Bought at creation[/bold]: {bought}")

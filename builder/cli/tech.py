@@ -240,7 +240,7 @@ def _what_if(
     from pydantic import ValidationError
 
     from builder.checks.techs import check_tech
-    from builder.cli.output import err_console, print_json
+    from builder.cli.output import err_console, print_json, safe
     from builder.diagnostics import from_validation_error
     from builder.errors import UsageError
     from builder.models.base import norm_key
@@ -273,16 +273,19 @@ def _what_if(
     try:
         tech = Tech.model_validate(data)
     except ValidationError as exc:
-        for p in from_validation_error(exc):
-            where = ".".join(str(x) for x in p.path)
-            err_console.print(f"[bold red]error[/bold red] {p.code} {where}: {p.message}")
+        for p in from_validation_error(exc, data=data):
+            # The message names the field; it quotes the option's value escaped and short.
+            err_console.print(
+                f"[bold red]error[/bold red] {p.code} {safe(p.message)}", soft_wrap=True
+            )
         raise typer.Exit(1) from None
     problems = check_tech(tech)
     errors = [p for p in problems if p.severity == "error"]
     for p in problems:
         style = "bold red" if p.severity == "error" else "yellow"
         err_console.print(
-            f"[{style}]{p.severity}[/{style}] {p.code} {p.message} [dim]\\[{p.rule}][/dim]"
+            f"[{style}]{p.severity}[/{style}] {p.code} {safe(p.message)} [dim]\\[{safe(p.rule)}][/dim]",
+            soft_wrap=True,
         )
     if errors:
         raise typer.Exit(1)

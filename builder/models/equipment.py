@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 
 from builder.models.base import Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
 from builder.rules import equipment as eq
+from builder.text import printable, shorten
 
 _ELEMENTS = {e.value for e in Element}
 _STATS = {s.value for s in Stat}
@@ -52,7 +53,13 @@ def _one_of(aid: str, value: Any, allowed: Any, what: str) -> str:
 
 def _status_list(aid: str, value: Any, table: Mapping[str, int]) -> list[str]:
     _need(aid, value, "a status effect")
-    items = [value] if isinstance(value, str) else list(value)
+    items = [value] if isinstance(value, str) else value
+    # Checked here, not assumed: the parameter's union also admits numbers and mappings.
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise ValueError(
+            f"{aid} takes a status or a list of statuses, e.g. `- {aid}: poison`, "
+            f"not {_shown(value)}"
+        )
     out = []
     for item in items:
         status = eq.canonical_status(str(item))
@@ -62,6 +69,11 @@ def _status_list(aid: str, value: Any, table: Mapping[str, int]) -> list[str]:
             )
         out.append(status)
     return out
+
+
+def _shown(value: Any) -> str:
+    """A wrong parameter quoted in a message: escaped and short."""
+    return shorten(printable(repr(value)))
 
 
 def _item_id(model: Any) -> Any:

@@ -20,17 +20,21 @@ from __future__ import annotations
 import difflib
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from builder.models.base import STATS, Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
 from builder.rules.monsters import POWERS
 
 Key = Annotated[str, EnumIn]
-TechRef = str | dict[str, Any]
 
 
 def _tech_ref(value: Any) -> Any:
     return norm_id(value) if isinstance(value, str) else value
+
+
+# An id or an inline Tech. The id is normalised by an annotation, not a field validator,
+# so the shared control-character check sees the text first (issue "Trust").
+TechRef = Annotated[str | dict[str, Any], BeforeValidator(_tech_ref)]
 
 
 class PowerEntry(ZModel):
@@ -167,11 +171,6 @@ class PowerEntry(ZModel):
     def _one_or_many(cls, value: Any) -> Any:
         return [value] if isinstance(value, str) else value
 
-    @field_validator("tech", mode="before")
-    @classmethod
-    def _tech_id(cls, value: Any) -> Any:
-        return _tech_ref(value)
-
 
 class Affinities(ZModel):
     """Elemental affinities (Ch. VI); each listed element is bought as the matching power."""
@@ -241,11 +240,6 @@ class Part(ZModel):
         description="The Tech Level of ``tech`` (at most half the main body's strongest Tech).",
         examples=[2],
     )
-
-    @field_validator("tech", mode="before")
-    @classmethod
-    def _tech_id(cls, value: Any) -> Any:
-        return _tech_ref(value)
 
     @model_validator(mode="after")
     def _one_power(self) -> Part:
@@ -346,11 +340,6 @@ class Monster(ZModel):
     @classmethod
     def _die(cls, value: Any) -> Any:
         return value.strip().lower() if isinstance(value, str) else value
-
-    @field_validator("techs", mode="before")
-    @classmethod
-    def _tech_ids(cls, value: Any) -> Any:
-        return [_tech_ref(v) for v in value] if isinstance(value, list) else value
 
     @field_validator("stats")
     @classmethod

@@ -6,9 +6,28 @@ from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from builder.models.base import EnumIn, ZModel
 from builder.rules.ruleset import HouseRules
+from builder.text import bad_character, printable
+
+# A book's file name, with `.pdf` and the atomic writer's temp name around it, must stay
+# far below the 255 bytes file systems allow; 100 characters is plenty for a title.
+MAX_OUTPUT_CHARS = 100
+MAX_OUTPUT_BYTES = 200
+
+
+def _path_error(what: str, value: str, why: str) -> PydanticCustomError:
+    """A ZP103 error (`project_path`): the value, shown safely, and what would be right."""
+    return PydanticCustomError(
+        "project_path", "{what} {value} {why}", {"what": what, "value": _shown(value), "why": why}
+    )
+
+
+def _shown(value: str) -> str:
+    # Escaped here; shortened where the message is shown (`diagnostics._bounded`).
+    return f"'{printable(value)}'"
 
 
 class Paper(StrEnum):
@@ -59,6 +78,30 @@ class Book(ZModel):
         examples=["level"],
     )
 
+    @field_validator("output", mode="before")
+    @classmethod
+    def _plain_file_name(cls, value: object) -> object:
+        """Content must not steer where the build writes: one plain name in the output folder."""
+        if not isinstance(value, str):
+            return value  # the type check says what is wrong
+        why = None
+        if bad := bad_character(value):
+            why = f"has a {bad[1]} at character {bad[0] + 1}"
+        elif "/" in value or "\\" in value:
+            why = 'is a path; write a plain file name such as "bestiary.pdf", without folders'
+        elif value.startswith("."):
+            why = 'starts with "."; write a plain file name such as "bestiary.pdf"'
+        elif not value.strip():
+            why = 'is empty; write a file name such as "bestiary.pdf"'
+        elif len(value) > MAX_OUTPUT_CHARS or len(value.encode("utf-8")) > MAX_OUTPUT_BYTES:
+            why = (
+                f"is too long; keep a file name to {MAX_OUTPUT_CHARS} characters "
+                f"({MAX_OUTPUT_BYTES} bytes in UTF-8)"
+            )
+        if why:
+            raise _path_error("output", value, why)
+        return value
+
 
 class ProjectConfig(ZModel):
     """The root of a content project, like mkdocs.yml for a docs site."""
@@ -84,15 +127,20 @@ class ProjectConfig(ZModel):
         default_factory=list, title="Books", description="The PDFs `zodiac build` writes."
     )
 
-    @field_validator("templates")
+    @field_validator("templates", mode="before")
     @classmethod
-    def _inside_project(cls, value: str | None) -> str | None:
+    def _inside_project(cls, value: object) -> object:
         """A shared project must not point the renderer at files outside itself."""
-        if value is None:
-            return value
+        if not isinstance(value, str):
+            return value  # None, or a type error said elsewhere
         parts = value.replace("\\", "/").split("/")
-        if value.startswith(("/", "~")) or ":" in value or ".." in parts:
-            raise ValueError(
-                f"templates folder {value!r} must be a relative path inside the project (no '..')"
-            )
+        why = None
+        if bad := bad_character(value):
+            why = f"has a {bad[1]} at character {bad[0] + 1}"
+        elif not value.strip():
+            why = 'is empty; name a folder inside the project, such as "templates"'
+        elif value.startswith(("/", "\\", "~")) or ":" in value or ".." in parts:
+            why = 'must be a relative path inside the project, such as "templates" (no "..")'
+        if why:
+            raise _path_error("templates folder", value, why)
         return value

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, GetJsonSchemaHandler, model_validator
+from pydantic import BeforeValidator, Field, GetJsonSchemaHandler, Strict, model_validator
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
@@ -254,7 +254,7 @@ class Secondary(ZModel):
 class StatusChoice(ZModel):
     """A status of a Status Effect Tech: a bare name or ``{name: modifier}`` (R17)."""
 
-    status: Annotated[StatusName, BeforeValidator(_status_key)] = Field(
+    status: Annotated[StatusName, Strict(False), BeforeValidator(_status_key)] = Field(
         title="Status",
         description="A status from the Status Effect table (Ch. II).",
         examples=["stun", "haste"],
