@@ -1,12 +1,20 @@
-"""`zodiac init`: a small, working content project to start from."""
+"""`zodiac init`: a small, working content project to start from.
+
+The title and author are the user's text: they are written as YAML scalars that read
+back as exactly that text (quoted where needed), never pasted into YAML, and text with
+control characters, unpaired surrogates or noncharacters is refused before anything is
+written. Files are written atomically, so `--force` never leaves a half-written file.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from builder.errors import UsageError
+from builder.errors import UsageError, check_text_option
+from builder.io.atomic import write_text_atomic
 from builder.io.project import PROJECT_FILE
 from builder.paths import data_dir
+from builder.text import printable
 
 CONFIG = """\
 {schema}title: {title}
@@ -58,12 +66,21 @@ def init_project(
     folder: Path, *, title: str, author: str, paper: str, force: bool = False
 ) -> list[Path]:
     """Write a project into ``folder``; refuse to overwrite one unless ``force``."""
+    from builder.generate import yaml_scalar
+
+    check_text_option("--title", title)
+    check_text_option("--author", author)
     config = folder / PROJECT_FILE
     if config.exists() and not force:
-        raise UsageError(f"{config} already exists; use --force to overwrite the scaffold files")
+        raise UsageError(
+            f"{printable(str(config))} already exists; use --force to overwrite the scaffold files"
+        )
     files = {
         config: CONFIG.format(
-            schema=_schema_line("project"), title=title, author=author, paper=paper
+            schema=_schema_line("project"),
+            title=yaml_scalar(title),
+            author=yaml_scalar(author),
+            paper=paper,
         ),
         folder / "characters" / "rook.yaml": CHARACTER.format(schema=_schema_line("character")),
         folder / "monsters" / "tunnel-rat.yaml": MONSTER.format(schema=_schema_line("monster")),
@@ -72,7 +89,6 @@ def init_project(
     for path, text in files.items():
         if path.exists() and not force:
             continue  # never clobber a user's file that happens to share a name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text, parents=True)
         written.append(path)
     return written

@@ -32,10 +32,10 @@ def render_schemas() -> dict[str, str]:
 
 
 def write_schemas(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write every schema into ``folder`` (created if missing), each file atomically."""
+    from builder.io.atomic import write_text_atomic
+
     written = []
     for name, text in render_schemas().items():
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+        written.append(write_text_atomic(folder / name, text, parents=True))
     return written

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from builder.cli.errors import handle_user_errors
+from builder.cli.errors import handle_user_errors, shown
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -26,7 +26,8 @@ EPILOG = (
     "--project my-campaign --out my-campaign/locke.yaml --force\n\n"
     "The job is looked up in --project, else in the project of --out, else in the project\n"
     "of the current folder, else in the builder's example project (a note says so).\n"
-    "Exit codes: 0 written, 1 the job has errors, 2 misuse (unknown job, file exists)."
+    "Exit codes: 0 written, 1 the job has errors, 2 misuse (unknown job, file exists,\n"
+    "a name with control characters, a file that cannot be written), 3 a bug in zodiac."
 )
 
 
@@ -71,12 +72,14 @@ def _find_job(ws: Workspace, job_id: str) -> Entity:
 def _check_generated(text: str, out: Path | None, ws: Workspace) -> list:
     """Run the character checks on the generated text: a safety net, never a surprise."""
     from builder.checks import CheckContext
-    from builder.diagnostics import place_in
+    from builder.diagnostics import place, place_in
     from builder.io.project import validate_document
     from builder.io.yaml import load_text
 
     path = out or Path("<generated>.yaml")
     loaded = load_text(text, path)
+    if not loaded.documents:  # text YAML refused: a bug in the writer, shown as diagnostics
+        return [place(p, path, loc) for loc, p in loaded.problems]
     entity, diags = validate_document(loaded.documents[0])
     if entity is None:
         return diags
@@ -109,11 +112,13 @@ def generate(
     import sys
 
     from builder.cli.output import err_console, print_diagnostics
-    from builder.errors import ContentErrors, UsageError
+    from builder.errors import ContentErrors, UsageError, check_text_option
     from builder.generate import generate_character
+    from builder.io.atomic import write_text_atomic
     from builder.models.base import norm_id
     from builder.workspace import has_errors, open_workspace
 
+    check_text_option("--name", name)  # before anything is read or written
     if not name.strip():
         raise UsageError("--name must not be empty")
     if out is not None:
@@ -125,7 +130,7 @@ def generate(
             raise UsageError(f"--out {out}: no such folder {out.parent}")
     root, note = _project_root(project, out)
     if note:
-        err_console.print(f"note: {note}")
+        err_console.print(f"note: {shown(note, None)}")
     ws = open_workspace([root])
     entity = _find_job(ws, job)
     print_diagnostics(ws.diagnostics_for(entity.doc.path), to_stderr=True)  # warnings only
@@ -145,12 +150,14 @@ def generate(
     if out is None:
         sys.stdout.write(text)
         return
-    out.write_text(text, encoding="utf-8")
-    err_console.print(f"wrote {out} (level {level} {entity.model.name})")
+    write_text_atomic(out, text)
+    err_console.print(
+        f"wrote {shown(out)} (level {level} {shown(entity.model.name)})", soft_wrap=True
+    )
     if not out.resolve().is_relative_to(root.resolve()):
         # The file names the job, its Techs and items by id: they resolve only in `root`.
         err_console.print(
-            f"[yellow]warning:[/yellow] {out} is outside the project {root}; its job, Techs and "
-            f"items are ids from that project, so validate or show it there "
-            f"(move it under {root}, or copy the job and what it uses into your project)"
+            f"[yellow]warning:[/yellow] {shown(out)} is outside the project {shown(root)}; its "
+            "job, Techs and items are ids from that project, so validate or show it there "
+            f"(move it under {shown(root)}, or copy the job and what it uses into your project)"
         )

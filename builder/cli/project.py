@@ -1,13 +1,18 @@
-"""`zodiac init`: scaffold a content project."""
+"""`zodiac init`: scaffold a content project.
+
+``builder.scaffold`` refuses titles and authors with control characters and writes them
+as YAML that reads back as exactly what was typed; paths are echoed escaped.
+"""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from builder.cli.errors import handle_user_errors
+from builder.cli.errors import handle_user_errors, shown
 
 INIT_EPILOG = (
     "\b\nExamples:\n"
@@ -35,7 +40,7 @@ def init(
     from builder.scaffold import init_project
 
     if paper.lower() not in ("a4", "letter"):
-        raise UsageError(f"--paper must be a4 or letter, not {paper!r}")
+        raise UsageError(f"--paper must be a4 or letter, not '{paper}'")
     for path in init_project(folder, title=title, author=author, paper=paper.lower(), force=force):
-        console.print(f"created {path}")
-    console.print(f"next: cd {folder} && zodiac validate")
+        console.print(f"created {shown(path)}", soft_wrap=True)
+    console.print(f"next: cd {shown(shlex.quote(str(folder)))} && zodiac validate", soft_wrap=True)

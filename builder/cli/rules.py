@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from builder.cli.errors import handle_user_errors
 from builder.cli.validate import Format
 
 app = typer.Typer(help="The rules the builder checks.", no_args_is_help=True)
@@ -15,6 +16,7 @@ app = typer.Typer(help="The rules the builder checks.", no_args_is_help=True)
     "codes",
     epilog="\b\nExamples:\n  zodiac rules codes\n  zodiac rules codes ZT\n  zodiac rules codes --format json",
 )
+@handle_user_errors
 def codes(
     prefix: Annotated[
         str, typer.Argument(help="Only codes starting with this (ZC, ZT101...).")

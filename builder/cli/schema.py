@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from builder.cli.errors import handle_user_errors
+from builder.cli.errors import handle_user_errors, shown
 
 app = typer.Typer(help="JSON Schemas for editor autocompletion.", no_args_is_help=True)
 
@@ -27,4 +27,4 @@ def export(
     from builder.schemas import write_schemas
 
     for path in write_schemas(out):
-        console.print(f"wrote {path}")
+        console.print(f"wrote {shown(path)}", soft_wrap=True)

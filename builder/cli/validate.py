@@ -14,7 +14,7 @@ EPILOG = (
     "\b\nExamples:\n"
     "  zodiac validate content/example\n"
     "  zodiac validate hero.yaml monsters/ --format json\n\n"
-    "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 misuse."
+    "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 misuse, 3 a bug in zodiac."
 )
 
 
