@@ -4,22 +4,55 @@ Each section kind (character sheets, monster cards, ...) is a template plus a
 function that turns entities into a context of computed views; templates never
 compute rules. Books are independent, so they are the unit of progress and of
 failure: a book that fails leaves its previous PDF in place (atomic writes).
+
+Printing is bounded (issue "Trust"): a project's templates are code from whoever shared
+the project. Every file is printed in a forked child process with a memory cap and a
+wall-clock deadline (`RENDER_*` below), so whatever a template does, the `zodiac`
+process stays healthy and reports a clean error for that book; a child that dies anyway
+(killed by the system) fails only the book it was printing. Output paths come from
+content too, so every one is a plain file name that stays inside the output folder.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import multiprocessing
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from builder.errors import UsageError
 from builder.io.project import Entity
 from builder.models.project import Book, ProjectConfig, Section, SortOrder
+from builder.render.pdf import RenderError
+from builder.text import printable, shorten
 from builder.workspace import Workspace
+
+# Limits on printing one file (a book, or one character's sheet). Measured with
+# benchmarks/bestiary.py: a 200-monster bestiary (74 pages) prints in ~25 s on a loaded
+# 2-core machine, with a peak virtual size of 665 MiB (resident 492 MiB); the 9 files of
+# content/example take ~1-5 s each. The deadline is a minute plus a second per entry, so
+# a 1000-monster bestiary still prints and a template that loops for ever stops within
+# minutes; 2 GiB is three times the big bestiary's peak, and a cap for each of up to
+# 4 printing processes that a 16 GB machine survives.
+# The environment variables change them for a book that really is bigger (or for tests).
+RENDER_SECONDS = 60.0
+RENDER_SECONDS_PER_ENTRY = 1.0
+RENDER_MEMORY_MIB = 2048
+SECONDS_ENV = "ZODIAC_RENDER_SECONDS"  # seconds per file, replacing the computed deadline
+MEMORY_ENV = "ZODIAC_RENDER_MEMORY_MIB"
+
+# A file name is at most 255 bytes on every common file system (NAME_MAX). An id longer
+# than `_MAX_STEM_BYTES` in UTF-8 is cut to `_CUT_BYTES` and given a hash of the whole id,
+# so "sheet.html" or the atomic writer's temp name next to it stay well below the limit.
+_MAX_STEM_BYTES = 120
+_CUT_BYTES = 80
+_HASH_CHARS = 10
 
 SECTION_KIND: dict[Section, tuple[str, ...]] = {
     Section.CHARACTER_SHEETS: ("character",),
@@ -53,10 +86,13 @@ class Job:
 
 @dataclass(frozen=True)
 class Built:
+    """A file written; `refused` pairs each resource left out of it with the reason."""
+
     path: Path
     pages: int
     size_bytes: int
     html: Path | None = None
+    refused: tuple[tuple[str, str], ...] = ()
 
 
 def select(ws: Workspace, book: Book) -> list[Entity]:
@@ -91,7 +127,11 @@ def _core_paths() -> set[Path]:
 
 
 def plan(ws: Workspace, config: ProjectConfig, out_dir: Path, only: str | None = None) -> list[Job]:
-    """Every file the build will write, in order."""
+    """Every file the build will write, in order; each one inside `out_dir`.
+
+    Raises `UsageError` for an output that would land outside `out_dir` (the models
+    refuse such names already; this is the second lock on the door).
+    """
     jobs: list[Job] = []
     for book in config.books:
         stem = Path(book.output).stem
@@ -101,11 +141,37 @@ def plan(ws: Workspace, config: ProjectConfig, out_dir: Path, only: str | None =
         entities = select(ws, book)
         if book.holds is Section.CHARACTER_SHEETS:
             for e in entities:  # one PDF per character
-                jobs.append(Job(book, out_dir / stem / f"{e.id}.pdf", template, (e,), e.model.name))
+                out = out_dir / stem / f"{file_stem(e.id)}.pdf"
+                jobs.append(Job(book, out, template, (e,), e.model.name))
         else:
             name = book.output if book.output.endswith(".pdf") else f"{book.output}.pdf"
             jobs.append(Job(book, out_dir / name, template, tuple(entities), book.title))
+    root = Path(os.path.realpath(out_dir))
+    for job in jobs:
+        real = Path(os.path.realpath(job.out))
+        if real == root or not real.is_relative_to(root):
+            raise UsageError(
+                f"book {shorten(printable(job.book.title))!r} would write "
+                f"{shorten(printable(str(job.out)), 200)}, outside the output folder "
+                f"{shorten(printable(str(out_dir)), 200)}; give it a plain file name as `output:`"
+            )
     return jobs
+
+
+def file_stem(entity_id: str) -> str:
+    """A file name for an id that fits any file system and never collides with another.
+
+    Ids are made of word characters and hyphens (`norm_id`), so they are safe in a path;
+    only their length needs care, in UTF-8 bytes ("ü" is two). A long id keeps its first
+    `_CUT_BYTES` bytes (whole characters) plus a hash of the whole id, so two long ids
+    that share a beginning still get two files.
+    """
+    encoded = entity_id.encode("utf-8")
+    if entity_id and len(encoded) <= _MAX_STEM_BYTES:
+        return entity_id
+    prefix = encoded[:_CUT_BYTES].decode("utf-8", errors="ignore")
+    digest = hashlib.sha256(encoded).hexdigest()[:_HASH_CHARS]
+    return f"{prefix}-{digest}" if prefix else digest
 
 
 def context_for(ws: Workspace, job: Job) -> dict[str, Any]:
@@ -145,21 +211,79 @@ def run(
             project_root=root,
             paper=config.paper.value,
             user_templates=user_templates,
+            template=job.template,
+            stylesheets_required=True,
         )
-        built = Built(result.path, result.pages, result.size_bytes, html_path)
+        built = Built(result.path, result.pages, result.size_bytes, html_path, result.reasons)
         yield built
 
 
-# Set in the parent just before forking, so workers inherit the loaded project
-# instead of parsing it again (fork start method only).
-_FORKED: Workspace | None = None
+@dataclass(frozen=True)
+class Limits:
+    """How long one file may take to print, and how much memory its process may use."""
+
+    seconds: float | None  # None: RENDER_SECONDS plus RENDER_SECONDS_PER_ENTRY per entry
+    memory_mib: int
+
+    def deadline(self, job: Job) -> float:
+        if self.seconds is not None:
+            return self.seconds
+        return RENDER_SECONDS + RENDER_SECONDS_PER_ENTRY * len(job.entities)
 
 
-def _render_one(args: tuple[list[Job], int, bool]) -> tuple[int, Built]:
-    jobs, index, html = args
+def render_limits() -> Limits:
+    """The limits, from `RENDER_*` or the environment; a bad value is a usage error."""
+    seconds = _env_number(SECONDS_ENV, float, "a number of seconds")
+    memory = _env_number(MEMORY_ENV, int, "a whole number of MiB")
+    return Limits(seconds, int(memory) if memory is not None else RENDER_MEMORY_MIB)
+
+
+def _env_number(name: str, parse: Callable[[str], float], what: str) -> float | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        value = parse(raw)
+    except ValueError:
+        value = 0
+    if not 0 < value < float("inf"):
+        raise UsageError(f"{name} must be {what} above 0, not {raw!r}")
+    return value
+
+
+# Set in the parent just before forking, so workers inherit the loaded project and the
+# jobs instead of parsing or unpickling them again (fork start method only), with a
+# shared array of each job's state (`_WAITING`, `_PRINTING`, `_DONE`) that tells, when
+# a worker dies, which file it was printing.
+_FORKED: tuple[Workspace, list[Job], Any, Limits] | None = None
+_WAITING, _PRINTING, _DONE = 0, 1, 2
+
+
+def _start_worker(memory_mib: int) -> None:
+    """In each printing process, before any template runs: cap its memory."""
+    from builder.render.pdf import limit_memory
+
+    limit_memory(memory_mib)
+
+
+def _render_one(index: int, html: bool) -> tuple[int, Built | RenderError]:
+    """Print one file in a worker, within its deadline; a limit or template error is returned."""
+    from builder.render.pdf import RenderTimeout, deadline, limit_message
+
     assert _FORKED is not None
-    [built] = list(run(_FORKED, [jobs[index]], html=html))
-    return index, built
+    ws, jobs, states, limits = _FORKED
+    job = jobs[index]
+    states[index] = _PRINTING
+    outcome: Built | RenderError
+    try:
+        with deadline(limits.deadline(job)):
+            [outcome] = list(run(ws, [job], html=html))
+    except RenderError as error:  # a fresh copy: the traceback may hold a gigabyte
+        outcome = RenderError(error.template, error.line, error.message)
+    except (RenderTimeout, MemoryError) as error:  # outside the template and the layout
+        outcome = RenderError(job.template, None, limit_message(error))
+    states[index] = _DONE
+    return index, outcome
 
 
 def default_workers() -> int:
@@ -169,28 +293,85 @@ def default_workers() -> int:
 
 def run_parallel(
     ws: Workspace, jobs: list[Job], *, html: bool = False, workers: int | None = None
-) -> Iterator[tuple[Job, Built]]:
-    """Render jobs in worker processes; yields (job, built) as each file is written.
+) -> Iterator[tuple[Job, Built | RenderError]]:
+    """Print jobs in forked worker processes; yields (job, built or error) as each ends.
 
-    Falls back to one process where fork is unavailable or there is one job.
-    Each file is still written atomically, so a failure leaves earlier outputs intact.
+    A file that fails (a template error, a limit, its process killed) is yielded with its
+    `RenderError` and keeps its previous version; the others still print. Where fork is
+    unavailable (Windows) files print in this process, without the limits.
     """
-    global _FORKED
     n = default_workers() if workers is None else workers
-    if n <= 1 or len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    limits = render_limits()
+    if "fork" not in multiprocessing.get_all_start_methods():  # pragma: no cover - Windows
         for job in jobs:
-            for built in run(ws, [job], html=html):
+            try:
+                [built] = list(run(ws, [job], html=html))
+            except RenderError as error:
+                yield job, error
+            else:
                 yield job, built
         return
-    _FORKED = ws
+    # Biggest books first, so a long bestiary does not start last.
+    left = sorted(range(len(jobs)), key=lambda i: -len(jobs[i].entities))
+    suspects: list[int] = []
+    while left or suspects:
+        # A dead worker breaks its whole pool, and with it the files the other workers
+        # were printing. Those suspects print again one at a time: the file whose process
+        # dies alone is the one to blame, and the others still print.
+        alone = bool(suspects)
+        batch = suspects if alone else left
+        cut = yield from _pool_round(ws, jobs, batch, html, 1 if alone else n, limits)
+        started = [i for i in batch if cut.get(i, _WAITING) != _WAITING]
+        waiting = [i for i in batch if cut.get(i) == _WAITING]
+        if cut and not started:  # no file had started: a new pool would die the same way
+            for i in [*cut, *(left if alone else [])]:
+                yield jobs[i], RenderError(jobs[i].template, None, _DIED)
+            return
+        if alone:
+            for i in started:
+                yield jobs[i], RenderError(jobs[i].template, None, _DIED)
+            suspects = waiting
+        else:
+            suspects, left = started, waiting
+
+
+def _pool_round(
+    ws: Workspace, jobs: list[Job], batch: list[int], html: bool, workers: int, limits: Limits
+) -> Generator[tuple[Job, Built | RenderError], None, dict[int, int]]:
+    """Print `batch` in one pool of forked workers; yields each file that ends.
+
+    Returns the files a dead worker cut off, with how far each had got (`_WAITING`...).
+    """
+    global _FORKED
+    ctx = multiprocessing.get_context("fork")
+    states = ctx.Array("b", len(jobs), lock=False)  # shared memory, inherited by fork
+    _FORKED = (ws, jobs, states, limits)
+    cut: dict[int, int] = {}
     try:
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=min(n, len(jobs)), mp_context=ctx) as pool:
-            # Biggest books first, so a long bestiary does not start last.
-            order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i].entities))
-            futures = [pool.submit(_render_one, (jobs, i, html)) for i in order]
-            for fut in as_completed(futures):
-                index, built = fut.result()
-                yield jobs[index], built
+        with ProcessPoolExecutor(
+            max_workers=max(1, min(workers, len(batch))),
+            mp_context=ctx,
+            initializer=_start_worker,
+            initargs=(limits.memory_mib,),
+        ) as pool:
+            futures = {pool.submit(_render_one, i, html): i for i in batch}
+            try:
+                for fut in as_completed(futures):
+                    try:
+                        index, outcome = fut.result()
+                    except BrokenProcessPool:
+                        cut[futures[fut]] = states[futures[fut]]
+                        continue
+                    yield jobs[index], outcome
+            except BaseException:  # a bug, Ctrl-C, or the caller stopped: start nothing more
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     finally:
         _FORKED = None
+    return cut
+
+
+_DIED = (
+    "the process printing this file stopped abruptly (killed by the system, perhaps for "
+    "lack of memory); try again with fewer processes (--jobs 1), or look at the template"
+)

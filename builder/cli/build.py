@@ -1,19 +1,31 @@
-"""`zodiac build`: validate, then print every book of a content project to PDF."""
+"""`zodiac build`: validate, then print every book of a content project to PDF.
+
+A book that fails (a template error, a time or memory limit, a stylesheet that cannot
+be loaded) keeps its previous PDF and is reported after the others are printed; the
+exit code is then 1. Resources left out of a PDF (an image, a font) are warnings.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from builder.cli.errors import handle_user_errors
 
+if TYPE_CHECKING:
+    from builder.render.pdf import RenderError
+
 EPILOG = (
     "\b\nExamples:\n"
     "  zodiac build content/example\n"
     "  zodiac build --only bestiary --html\n"
-    "  zodiac build my-campaign --out /tmp/print"
+    "  zodiac build my-campaign --out /tmp/print\n\n"
+    # The limits are builder.build.RENDER_* (not imported here: the CLI starts fast).
+    "\b\nFiles print in separate processes, each stopped after a minute (plus a second\n"
+    "per entry) or 2 GiB of memory; for a book that really needs more, set\n"
+    "ZODIAC_RENDER_SECONDS (per file) or ZODIAC_RENDER_MEMORY_MIB."
 )
 
 
@@ -74,7 +86,8 @@ def build(
     if only and not jobs:
         names = ", ".join(bk.output for bk in ws.config.books)
         raise UsageError(f"no book named {only!r}; the project's books are: {names}")
-    rows = []
+    rows: list[b.Built] = []
+    failed: list[tuple[b.Job, RenderError]] = []
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -84,17 +97,13 @@ def build(
         transient=True,
     ) as progress:
         task = progress.add_task(f"rendering {len(jobs)} file(s)", total=len(jobs))
-        try:
-            for job, built in b.run_parallel(ws, jobs, html=html, workers=jobs_n):
-                rows.append(built)
-                progress.update(task, advance=1, description=f"wrote {job.label}")
-        except RenderError as exc:
-            progress.stop()
-            console.print(f"[bold red]error:[/bold red] {escape(str(exc))}", soft_wrap=True)
-            console.print(
-                "[dim]files already written stay; the failed one kept its previous version[/dim]"
-            )
-            raise typer.Exit(1) from None
+        for job, outcome in b.run_parallel(ws, jobs, html=html, workers=jobs_n):
+            if isinstance(outcome, RenderError):
+                failed.append((job, outcome))
+                progress.update(task, advance=1, description=f"failed {escape(job.label)}")
+            else:
+                rows.append(outcome)
+                progress.update(task, advance=1, description=f"wrote {escape(job.label)}")
     order = {job.out: i for i, job in enumerate(jobs)}
     rows.sort(key=lambda built: order.get(built.path, 0))
     table = Table(
@@ -110,7 +119,45 @@ def build(
             str(built.pages),
             f"{built.size_bytes / 1024:,.0f} KiB",
         )
-    console.print(table)
+    if rows or not failed:
+        console.print(table)
+    for built in rows:
+        for url, reason in built.refused:
+            console.print(
+                f"[bold yellow]warning:[/bold yellow] {escape(_rel(built.path))}: "
+                f"{escape(_shown(url))} was left out ({escape(_shown(reason))}); "
+                "put the file inside the project or fix its address",
+                soft_wrap=True,
+            )
+    if failed:
+        failed.sort(key=lambda pair: order.get(pair[0].out, 0))
+        for job, error in failed:
+            console.print(f"[bold red]error:[/bold red] {escape(_where(error))}", soft_wrap=True)
+            kept = "its previous version stays" if job.out.exists() else "nothing was written"
+            console.print(
+                f"  [dim]{escape(_shown(job.label))}: {escape(_rel(job.out))} was not printed; "
+                f"{kept}[/dim]",
+                soft_wrap=True,
+            )
+        raise typer.Exit(1)
+
+
+def _where(error: RenderError) -> str:
+    """`template:line: message`, the template relative to the working folder when below it."""
+    from builder.diagnostics import display_path
+    from builder.text import printable
+
+    template = error.template
+    if Path(template).is_absolute():
+        template = display_path(Path(template))
+    where = f"{template}:{error.line}" if error.line else template
+    return printable(f"{where}: {error.message}")
+
+
+def _shown(text: str) -> str:
+    from builder.text import printable, shorten
+
+    return shorten(printable(text), 160)
 
 
 def _rel(path: Path) -> str:

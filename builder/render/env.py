@@ -14,6 +14,10 @@ Why these choices:
   stops templates from mutating the views they are given (templates read; never compute).
 - The loaders refuse a template whose real path (after symlinks) leaves its folder, so a
   shared project cannot print `~/.ssh/id_rsa` through a symlinked "partial".
+- Nothing in a template is evaluated while it is compiled (`optimized=False` and a
+  finalize that asks for the context turn off Jinja2's constant folding). Otherwise
+  `{{ 'a'|center(10**9) }}` would build its gigabyte in the compiler, outside any
+  template frame, and the memory limit of `zodiac build` could not say which line did it.
 """
 
 from __future__ import annotations
@@ -87,6 +91,12 @@ def dice(count: int | str | Mapping[str, Any], sides: int = 10, bonus: int = 0) 
     return f"{text}{bonus:+}" if bonus else text
 
 
+@jinja2.pass_eval_context
+def _at_render_time(eval_ctx: object, value: Any) -> Any:
+    """Every output unchanged; wanting the context keeps Jinja2 from folding it early."""
+    return value
+
+
 def make_environment(user_templates: Path | None = None) -> jinja2.Environment:
     """Build the sandboxed, autoescaping environment; `user_templates` wins by name."""
     searchpath: list[Path] = []
@@ -100,6 +110,8 @@ def make_environment(user_templates: Path | None = None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
+        optimized=False,
+        finalize=_at_render_time,
     )
     env.filters.update(signed=signed, thousands=thousands, dice=dice)
     return env

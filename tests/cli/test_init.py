@@ -46,4 +46,4 @@ def test_templates_folder_must_stay_inside_project(zodiac, write):
     write("zodiac.yaml", "title: X\ntemplates: ../../etc\n")
     r = zodiac("validate")
     assert r.exit_code == 1
-    assert "zodiac.yaml:2:12: error ZS106" in r.stdout and "inside the project" in r.stdout
+    assert "zodiac.yaml:2:12: error ZP103" in r.stdout and "inside the project" in r.stdout
