@@ -1,16 +1,19 @@
 """The wheel carries templates, core content and schemas (DESIGN: the shape).
 
 Builds the wheel, installs it without dependencies into a fresh virtual environment
-that sees this interpreter's site-packages, and runs the installed `zodiac` from a
-folder outside the source tree.
+whose only other packages are this environment's (a `.pth` file names our site-packages:
+`system_site_packages=True` would show the *base* interpreter's, which in a virtualenv
+lack typer and the rest), and runs the installed `zodiac` from outside the source tree.
 """
 
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -40,8 +43,18 @@ def installed(tmp_path_factory):
     )
     [wheel] = wheels.glob("*.whl")
     env_dir = work / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    venv.EnvBuilder(system_site_packages=False, with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
+    inner = subprocess.run(
+        [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    # Lines of a .pth file are appended to sys.path; the .pth files *in* those folders
+    # (our editable install's among them) are not processed, so `builder` is the wheel's.
+    (Path(inner) / "zz_outer_env.pth").write_text("\n".join(sorted(ours)) + "\n")
     subprocess.run(
         [
             sys.executable,
@@ -66,6 +79,8 @@ def test_wheel_holds_data(installed):
     assert "builder/_data/templates/base.html" in names
     assert "builder/_data/content/core/skills.yaml" in names
     assert "builder/_data/schemas/character.schema.json" in names
+    assert "builder/_data/docs/RULINGS.md" in names
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), names[-8:]
 
 
 def test_installed_zodiac_validates_example_outside_the_tree(installed, tmp_path):
@@ -89,3 +104,18 @@ def test_installed_zodiac_validates_example_outside_the_tree(installed, tmp_path
         env=env,
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_installed_zodiac_prints_from_outside_the_tree(installed, tmp_path):
+    """DESIGN: the wheel carries the templates; a book prints from an installed copy."""
+    _, env_dir = installed
+    project = tmp_path / "example"
+    shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("dist"))
+    r = subprocess.run(
+        [str(env_dir / "bin" / "zodiac"), "build", str(project), "--only", "blank-sheet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert (project / "dist" / "blank-sheet.pdf").read_bytes().startswith(b"%PDF-")

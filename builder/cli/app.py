@@ -1,8 +1,18 @@
-"""The `zodiac` command: sub-commands are registered here; each lives in its own module."""
+"""The `zodiac` command: sub-commands are registered here; each lives in its own module.
+
+The root group is where every run passes, in `CliRunner` as from the console script: it
+remembers the command line for bug reports and turns any exception that escaped a
+command into a message and an exit code (``builder.cli.errors``); `main()` adds what only
+a real terminal needs.
+"""
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import typer
+from typer.core import TyperGroup
 
 from builder import __version__
 from builder.cli import (
@@ -18,8 +28,38 @@ from builder.cli import (
     tech,
     validate,
 )
+from builder.cli.errors import (
+    DEBUG_ENV,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    passes_through,
+    report_error,
+    set_debug,
+    start_invocation,
+)
+
+
+class ZodiacGroup(TyperGroup):
+    """The root group: records the arguments, and reports what no command handled."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        if parent is None:
+            start_invocation(args)
+        return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BaseException as exc:
+            if passes_through(exc):
+                raise
+            raise typer.Exit(report_error(exc)) from exc
+
 
 app = typer.Typer(
+    cls=ZodiacGroup,
     name="zodiac",
     help=(
         "Validate, compute and print content for the ZODIAC Final Fantasy RPG (Third Edition).\n\n"
@@ -48,8 +88,23 @@ def _root(
         callback=_version,
         is_eager=True,
     ),
+    debug: bool = typer.Option(
+        False,
+        "--debug",
+        help=f"Show the traceback of an internal error (also {DEBUG_ENV}=1).",
+    ),
 ) -> None:
     """ZODIAC builder."""
+    set_debug(debug)
+    from builder.floors import too_old
+
+    problems = too_old()
+    if problems:  # a downgraded WeasyPrint or Jinja2 would reopen a known hole
+        from builder.cli.output import err_console
+
+        for problem in problems:
+            err_console.print(f"[bold red]error:[/bold red] {problem}", markup=True)
+        raise typer.Exit(EXIT_USAGE)
 
 
 app.command("validate", epilog=validate.EPILOG)(validate.validate)
@@ -66,8 +121,17 @@ app.add_typer(rules.app, name="rules")
 
 
 def main() -> None:
-    """Console entry point."""
-    app()
+    """Console entry point: output never crashes on text the terminal cannot encode."""
+    for stream in (sys.stdout, sys.stderr):
+        # A file name with bytes that are not UTF-8 reaches us as surrogate escapes
+        # (\udcff); a strict UTF-8 terminal cannot print those, so show them escaped.
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    try:
+        app()
+    except KeyboardInterrupt:  # outside any command (while starting up)
+        sys.stderr.write("interrupted\n")
+        sys.exit(EXIT_INTERRUPTED)
 
 
 if __name__ == "__main__":  # pragma: no cover
