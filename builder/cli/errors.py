@@ -24,7 +24,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import typer
-from typer.exceptions import TyperException
+
+try:  # typer >= 0.2x has its own exception tree ...
+    from typer.exceptions import TyperException as _TyperError
+except ImportError:  # ... older releases raise click's
+    from click.exceptions import ClickException as _TyperError
 
 from builder.errors import ContentErrors, UsageError, WriteError
 from builder.text import printable, shorten
@@ -146,7 +150,7 @@ def _print_traceback(exc: BaseException) -> None:
 def passes_through(exc: BaseException) -> bool:
     """Exceptions typer itself turns into exits and messages (and broken pipes)."""
     return isinstance(
-        exc, (typer.Exit, typer.Abort, TyperException, SystemExit, BrokenPipeError)
+        exc, (typer.Exit, typer.Abort, _TyperError, SystemExit, BrokenPipeError)
     ) or not isinstance(exc, (Exception, KeyboardInterrupt))
 
 
