@@ -113,7 +113,7 @@ def select(ws: Workspace, book: Book) -> list[Entity]:
 
 
 def _level(e: Entity) -> int:
-    from builder.checks.character import character_level
+    from builder.rulesets.zodiac.checks.character import character_level
 
     if e.kind == "character":
         return character_level(e.model)
@@ -176,7 +176,7 @@ def file_stem(entity_id: str) -> str:
 
 def context_for(ws: Workspace, job: Job) -> dict[str, Any]:
     """The template context: project info plus the computed views of the job's entities."""
-    from builder.views import context as ctx
+    from builder.rulesets.zodiac.views import context as ctx
 
     config: ProjectConfig = ws.config
     base = {

@@ -38,12 +38,12 @@ LOADING: dict[str, str] = {
 }
 
 _CHECK_MODULES = (
-    "builder.checks.character",
-    "builder.checks.character_techs",
-    "builder.checks.techs",
-    "builder.checks.equipment",
-    "builder.checks.monsters",
-    "builder.checks.jobs",
+    "builder.rulesets.zodiac.checks.character",
+    "builder.rulesets.zodiac.checks.character_techs",
+    "builder.rulesets.zodiac.checks.techs",
+    "builder.rulesets.zodiac.checks.equipment",
+    "builder.rulesets.zodiac.checks.monsters",
+    "builder.rulesets.zodiac.checks.jobs",
 )
 
 

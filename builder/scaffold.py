@@ -66,7 +66,7 @@ def init_project(
     folder: Path, *, title: str, author: str, paper: str, force: bool = False
 ) -> list[Path]:
     """Write a project into ``folder``; refuse to overwrite one unless ``force``."""
-    from builder.generate import yaml_scalar
+    from builder.rulesets.zodiac.generate import yaml_scalar
 
     check_text_option("--title", title)
     check_text_option("--author", author)

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from builder import __version__, kinds
+from builder import __version__
+from builder.rulesets.zodiac import kinds
 
 SCHEMA_BASE = "https://zodiac-builder.invalid/schemas"  # ids only; editors use the relative file
 

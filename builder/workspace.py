@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.checks import run_checks
 from builder.diagnostics import Diagnostic, Report, display_path
 from builder.errors import UsageError
 from builder.io.project import (
@@ -23,7 +22,8 @@ from builder.io.project import (
     load_content,
 )
 from builder.problems import Severity
-from builder.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets.zodiac.checks import run_checks
+from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 
 @dataclass

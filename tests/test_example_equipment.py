@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from builder.io.project import collect_files, load_content
-from builder.views.equipment import hit_chance
+from builder.rulesets.zodiac.views.equipment import hit_chance
 from tests.conftest import EXAMPLE
 
 EQUIPMENT = EXAMPLE / "equipment"

@@ -4,7 +4,7 @@ worked examples (Ch. II Upgrading, Cloned Powers; Ch. IV X-Magic) end to end."""
 from __future__ import annotations
 
 from builder.io.project import load_content
-from builder.models.tech import PrimaryEffect, SecondaryEffect
+from builder.rulesets.zodiac.models.tech import PrimaryEffect, SecondaryEffect
 from tests.conftest import EXAMPLE
 
 TECHS = EXAMPLE / "techs"

@@ -8,12 +8,12 @@ import shutil
 
 import pytest
 
-from builder.generate import grow, plan_techs, schema_line
 from builder.models.base import Stat
-from builder.models.job import Job
-from builder.models.tech import Tech
 from builder.paths import content_dir
-from builder.rules import character as crules
+from builder.rulesets.zodiac.generate import grow, plan_techs, schema_line
+from builder.rulesets.zodiac.models.job import Job
+from builder.rulesets.zodiac.models.tech import Tech
+from builder.rulesets.zodiac.rules import character as crules
 from tests.conftest import EXAMPLE
 
 JOBS = sorted(p.stem for p in (EXAMPLE / "jobs").glob("*.yaml"))

@@ -63,7 +63,7 @@ def show(
     """Show base stats, derived stats, equipment, attacks, Tech Points and level history."""
     from builder.cli.output import print_json
     from builder.errors import UsageError
-    from builder.views.character import full_character_view
+    from builder.rulesets.zodiac.views.character import full_character_view
 
     ws, entity = load_character(file)
     view = full_character_view(ws, entity, target_evade=target_evade)

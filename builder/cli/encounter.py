@@ -41,7 +41,7 @@ class Line:
 
     @property
     def each(self) -> tuple[int, int]:
-        from builder.rules.monsters import rewards
+        from builder.rulesets.zodiac.rules.monsters import rewards
 
         r = rewards(self.entity.model.level, self.entity.model.boss)
         return r.xp.value, r.gold.value

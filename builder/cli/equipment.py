@@ -11,7 +11,7 @@ from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.validate import Format
 
 if TYPE_CHECKING:
-    from builder.views.equipment import SetView
+    from builder.rulesets.zodiac.views.equipment import SetView
 
 app = typer.Typer(
     help="Equipment sets: weapons, armor and guards, relics.",
@@ -43,7 +43,7 @@ def show(
     from builder.cli.output import print_json
     from builder.errors import UsageError
     from builder.models.base import norm_id
-    from builder.views.equipment import set_view
+    from builder.rulesets.zodiac.views.equipment import set_view
 
     ws = open_checked(file)
     sets = [e for e in ws.entities_in(file) if e.kind in SET_KINDS]
@@ -86,7 +86,7 @@ def print_set(view: SetView) -> None:
     from rich.table import Table
 
     from builder.cli.output import console, safe
-    from builder.views.equipment import bonus_text
+    from builder.rulesets.zodiac.views.equipment import bonus_text
 
     facts = ", ".join(
         k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v}"

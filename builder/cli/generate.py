@@ -71,10 +71,10 @@ def _find_job(ws: Workspace, job_id: str) -> Entity:
 
 def _check_generated(text: str, out: Path | None, ws: Workspace) -> list:
     """Run the character checks on the generated text: a safety net, never a surprise."""
-    from builder.checks import CheckContext
     from builder.diagnostics import place, place_in
     from builder.io.project import validate_document
     from builder.io.yaml import load_text
+    from builder.rulesets.zodiac.checks import CheckContext
 
     path = out or Path("<generated>.yaml")
     loaded = load_text(text, path)
@@ -83,7 +83,7 @@ def _check_generated(text: str, out: Path | None, ws: Workspace) -> list:
     entity, diags = validate_document(loaded.documents[0])
     if entity is None:
         return diags
-    from builder.checks.character import check_character
+    from builder.rulesets.zodiac.checks.character import check_character
 
     ctx = CheckContext(ws.content, ws.ruleset)
     return [place_in(p, entity.doc) for p in check_character(entity, ctx)]
@@ -113,9 +113,9 @@ def generate(
 
     from builder.cli.output import err_console, print_diagnostics
     from builder.errors import ContentErrors, UsageError, check_text_option
-    from builder.generate import generate_character
     from builder.io.atomic import write_text_atomic
     from builder.models.base import norm_id
+    from builder.rulesets.zodiac.generate import generate_character
     from builder.workspace import has_errors, open_workspace
 
     check_text_option("--name", name)  # before anything is read or written

@@ -11,10 +11,10 @@ from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.validate import Format
 
 if TYPE_CHECKING:  # imported lazily at run time: `zodiac --help` stays fast
-    from builder.checks.monsters import ResolvedTechs
     from builder.io.project import Entity
-    from builder.models.monster import Monster, PowerEntry
-    from builder.rules.monsters import MonsterView
+    from builder.rulesets.zodiac.checks.monsters import ResolvedTechs
+    from builder.rulesets.zodiac.models.monster import Monster, PowerEntry
+    from builder.rulesets.zodiac.rules.monsters import MonsterView
     from builder.workspace import Workspace
 
 app = typer.Typer(
@@ -69,10 +69,10 @@ def show(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
 ) -> None:
     """Show a monster's stats, derived stats, attack, powers, Tech Levels and rewards."""
-    from builder.checks import CheckContext
-    from builder.checks.monsters import resolve_techs
     from builder.cli.output import print_json
-    from builder.rules.monsters import monster_view
+    from builder.rulesets.zodiac.checks import CheckContext
+    from builder.rulesets.zodiac.checks.monsters import resolve_techs
+    from builder.rulesets.zodiac.rules.monsters import monster_view
 
     ws, entity = load_monster(file, monster_id)
     techs = resolve_techs(entity.model, CheckContext(ws.content, ws.ruleset))
@@ -115,8 +115,8 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
 
     from builder.cli.output import console, safe
     from builder.models.base import STAT_NAMES, Stat
-    from builder.rules import monsters as R
-    from builder.rules.character import DERIVED_LABELS
+    from builder.rulesets.zodiac.rules import monsters as R
+    from builder.rulesets.zodiac.rules.character import DERIVED_LABELS
 
     title = f"[bold]{safe(v.name)}[/bold]  level {v.level}"
     if v.boss:
@@ -168,7 +168,7 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
     console.print(Columns([stats, derived], padding=(0, 4)))
 
     n_parts = len(m.parts)
-    from builder.catalog import monster_power_summaries
+    from builder.rulesets.zodiac.catalog import monster_power_summaries
 
     summaries = monster_power_summaries()
 

@@ -9,8 +9,8 @@ from rich.table import Table
 
 from builder.cli.output import console, safe
 from builder.models.base import STAT_NAMES, Stat
-from builder.rules.character import DERIVED_LABELS
-from builder.views.character import CharacterView
+from builder.rulesets.zodiac.rules.character import DERIVED_LABELS
+from builder.rulesets.zodiac.views.character import CharacterView
 
 
 def print_character(v: CharacterView) -> None:
@@ -61,7 +61,7 @@ def print_character(v: CharacterView) -> None:
 
 def print_character_equipment(v: CharacterView) -> None:
     """Equipped items, attack lines, affinities and gold (Ch. V, Ch. VI Attacking)."""
-    from builder.views.equipment import bonus_text
+    from builder.rulesets.zodiac.views.equipment import bonus_text
 
     if v.equipment:
         items = Table(title="Equipment", box=box.SIMPLE_HEAVY, title_justify="left")

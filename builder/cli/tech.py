@@ -69,14 +69,14 @@ def _wielder(character: Path | None, ruleset: Any, overrides: dict[str, int | No
     from dataclasses import replace
 
     from builder.errors import UsageError
-    from builder.views.techs import reference_wielder, wielder_from_view
+    from builder.rulesets.zodiac.views.techs import reference_wielder, wielder_from_view
 
     if character is None:
         w = reference_wielder(ruleset)
     else:
         from builder.cli.character import load_character
         from builder.io.items import item_index
-        from builder.views.equipment import equipped_character_view
+        from builder.rulesets.zodiac.views.equipment import equipped_character_view
 
         cws, entity = load_character(character)
         if entity.model.class_power.value != "tech":
@@ -116,7 +116,7 @@ def show(
     """Show a Tech's MP, TP, SP and HP costs, their breakdown, and what it does."""
     from builder.cli.output import print_json
     from builder.errors import UsageError
-    from builder.views.techs import tech_view
+    from builder.rulesets.zodiac.views.techs import tech_view
 
     ws, techs = _load_techs(file, name)
     overrides = {
@@ -185,7 +185,7 @@ def cost(
     """Price a hypothetical Tech, an upgrade, or an X-Magic pair, and check its rules."""
     from builder.cli.output import console, print_json
     from builder.errors import UsageError
-    from builder.rules import techs as R
+    from builder.rulesets.zodiac.rules import techs as R
 
     if x_magic is not None:
         x = R.x_magic_cost(*x_magic)
@@ -239,13 +239,13 @@ def _what_if(
 ) -> None:
     from pydantic import ValidationError
 
-    from builder.checks.techs import check_tech
     from builder.cli.output import err_console, print_json, safe
     from builder.diagnostics import from_validation_error
     from builder.errors import UsageError
     from builder.models.base import norm_key
-    from builder.models.tech import Tech
-    from builder.views.techs import tech_view
+    from builder.rulesets.zodiac.checks.techs import check_tech
+    from builder.rulesets.zodiac.models.tech import Tech
+    from builder.rulesets.zodiac.views.techs import tech_view
 
     if level is None or primary is None:
         raise UsageError(

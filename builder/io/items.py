@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from builder.models.base import norm_id
-from builder.rules import equipment as eq
+from builder.rulesets.zodiac.rules import equipment as eq
 
 if TYPE_CHECKING:
     from builder.io.project import Content, Entity

@@ -21,7 +21,6 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from builder import kinds
 from builder.diagnostics import (
     Diagnostic,
     did_you_mean,
@@ -33,6 +32,7 @@ from builder.diagnostics import (
 from builder.io.yaml import Document, load_file
 from builder.models.base import norm_id
 from builder.problems import PathPart, Problem, Severity
+from builder.rulesets.zodiac import kinds
 from builder.text import printable, shorten
 
 PROJECT_FILE = "zodiac.yaml"
@@ -314,7 +314,7 @@ def load_content(files: Iterable[Path]) -> Content:
     return content
 
 
-CORE_SKIP = {"skills.yaml"}  # kind: skill_catalog, read by builder.catalog
+CORE_SKIP = {"skills.yaml"}  # kind: skill_catalog, read by builder.rulesets.zodiac.catalog
 
 
 def core_files() -> list[Path]:

@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from builder.models.base import EnumIn, ZModel
-from builder.rules.ruleset import HouseRules
+from builder.rulesets.zodiac.rules.ruleset import HouseRules
 from builder.text import bad_character, printable
 
 # A book's file name, with `.pdf` and the atomic writer's temp name around it, must stay

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder.checks.character import character_level
-from builder.views.character import full_character_view
+from builder.rulesets.zodiac.checks.character import character_level
+from builder.rulesets.zodiac.views.character import full_character_view
 from builder.workspace import open_workspace
 from tests.conftest import AMOS, EXAMPLE
 

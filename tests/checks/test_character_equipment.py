@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.checks.character import CODES
+from builder.rulesets.zodiac.checks.character import CODES
 
 PROJECT = "title: Test Saga\n"
 

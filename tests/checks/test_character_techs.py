@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.checks.character_techs import CODES
+from builder.rulesets.zodiac.checks.character_techs import CODES
 
 PROJECT = "title: Test\nhouse_rules: {map_combat: false}\n"
 
@@ -405,7 +405,7 @@ def test_core_warnings_hidden_unless_core_named(write, zodiac, tmp_path):
 
 
 def test_codes_are_documented_and_in_the_character_catalogue():
-    from builder.checks.character import CODES as ALL
+    from builder.rulesets.zodiac.checks.character import CODES as ALL
 
     assert set(CODES) <= set(ALL)
     assert all(code.startswith("ZC13") for code in CODES)

@@ -9,9 +9,14 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from builder.checks.equipment import CODES, check_armor_set, check_relic_set, check_weapon_set
-from builder.models.equipment import ArmorSet, RelicSet, WeaponSet
 from builder.problems import Problem, Severity
+from builder.rulesets.zodiac.checks.equipment import (
+    CODES,
+    check_armor_set,
+    check_relic_set,
+    check_weapon_set,
+)
+from builder.rulesets.zodiac.models.equipment import ArmorSet, RelicSet, WeaponSet
 
 # --------------------------------------------------------------------------- fixtures
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.checks.jobs import CODES
+from builder.rulesets.zodiac.checks.jobs import CODES
 
 PROJECT = "title: Job Saga\n"
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from builder.checks.monsters import CODES, check_monster
-from builder.models.monster import Monster
 from builder.problems import Problem, Severity
+from builder.rulesets.zodiac.checks.monsters import CODES, check_monster
+from builder.rulesets.zodiac.models.monster import Monster
 
 # Baseline: level 20, STR 30 MAG 50 VIT 25 SPR 10 AGI 10 = 125 = 25 + 5 x 20 (R26);
 # Tech Levels 1 + 50/5 = 11 (R27), so most accepting cases fit.
@@ -394,10 +394,10 @@ def test_zm132_redundant_family() -> None:
 
 def test_zm134_unknown_tech_id() -> None:
     """Resolved against the project (more in test_monster_entity.py)."""
-    from builder.checks import CheckContext
-    from builder.checks.monsters import resolve_techs
     from builder.io.project import Content, Entity
-    from builder.models.tech import Tech
+    from builder.rulesets.zodiac.checks import CheckContext
+    from builder.rulesets.zodiac.checks.monsters import resolve_techs
+    from builder.rulesets.zodiac.models.tech import Tech
 
     tech = Tech.model_validate(
         {"kind": "tech", "name": "Fira", "tech_level": 2, "power_level": "medium",

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from builder import kinds
-from builder.checks import CheckContext
-from builder.checks.monsters import check_monster_entity, resolve_techs
 from builder.diagnostics import Diagnostic
 from builder.io.project import Content, collect_files, load_content
 from builder.problems import Problem, Severity
+from builder.rulesets.zodiac import kinds
+from builder.rulesets.zodiac.checks import CheckContext
+from builder.rulesets.zodiac.checks.monsters import check_monster_entity, resolve_techs
 from builder.workspace import open_workspace
 from tests.conftest import EXAMPLE
 
@@ -173,7 +173,7 @@ def test_example_monsters_cover_the_features() -> None:
 
 def test_a_monster_may_use_a_core_enemy_skill():
     """Blue Mages learn Enemy Skills from monsters (Ch. III): the goblin knows Goblin Punch."""
-    from builder.views.bestiary import monster_cards_context
+    from builder.rulesets.zodiac.views.bestiary import monster_cards_context
     from builder.workspace import open_workspace
     from tests.conftest import EXAMPLE
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from builder.checks.techs import (
+from builder.problems import Problem, Severity
+from builder.rulesets.zodiac.checks.techs import (
     CODES,
     check_clone,
     check_enemy_skill,
@@ -16,9 +17,8 @@ from builder.checks.techs import (
     check_tech,
     check_tech_levels,
 )
-from builder.models.tech import EnemySkill, Tech
-from builder.problems import Problem, Severity
-from builder.rules import techs as R
+from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
+from builder.rulesets.zodiac.rules import techs as R
 
 
 def tech(**kw: Any) -> Tech:

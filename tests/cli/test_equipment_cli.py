@@ -127,7 +127,7 @@ def test_two_sets_need_an_id(zodiac, write):
 
 def test_spell_effect_tech_is_resolved(zodiac, write):
     """Spell Effect names a level-1 Attack Magic Tech of the project (when Techs exist)."""
-    from builder import kinds
+    from builder.rulesets.zodiac import kinds
 
     if "tech" not in kinds.MODELS:
         pytest.skip("the tech kind is not registered yet")
@@ -182,7 +182,7 @@ def test_character_show_help_mentions_target_evade(zodiac):
 
 
 def test_spell_effect_tech_must_be_first_level_attack_magic(zodiac, write):
-    from builder import kinds
+    from builder.rulesets.zodiac import kinds
 
     if "tech" not in kinds.MODELS:
         pytest.skip("the tech kind is not registered yet")

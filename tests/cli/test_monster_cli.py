@@ -237,8 +237,8 @@ def test_cli_startup_stays_lazy():
     """`zodiac --help` must not import pydantic models, rules or rich tables."""
     code = (
         "import sys; import builder.cli.app; "
-        "bad = [m for m in ('builder.models.monster', 'builder.rules.monsters', "
-        "'builder.checks.monsters', 'builder.workspace') if m in sys.modules]; print(bad)"
+        "bad = [m for m in ('builder.rulesets.zodiac.models.monster', 'builder.rulesets.zodiac.rules.monsters', "
+        "'builder.rulesets.zodiac.checks.monsters', 'builder.workspace') if m in sys.modules]; print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

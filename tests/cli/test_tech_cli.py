@@ -44,7 +44,7 @@ def test_biff_for_diffs_numbers(zodiac):
     assert data["mp_cost"] == 41
     assert data["effects"][0] == "Damage 5d12 x 10 + 1000 (physical)"
     assert "ap=400" in data["computed_for"]
-    from builder.rules.techs import attack_line
+    from builder.rulesets.zodiac.rules.techs import attack_line
 
     assert attack_line(6, "strong", dice=2, die=10, attack_power=400).total(38) == 1380
 

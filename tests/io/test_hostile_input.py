@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 from ruamel.yaml import YAML
 
-from builder import kinds
 from builder.diagnostics import Diagnostic
 from builder.io.project import validate_document
 from builder.io.yaml import load_file, load_text
+from builder.rulesets.zodiac import kinds
 from builder.workspace import open_workspace
 from tests.conftest import EXAMPLE
 
@@ -182,7 +182,7 @@ def _check_whole_path(text: str) -> None:
 def test_any_yaml_tree_loads_validates_and_checks_to_diagnostics_only(
     docs: list[Any], flow: bool
 ) -> None:
-    """Arbitrary YAML trees (keys from real model fields, `kind` from builder.kinds.MODELS)
+    """Arbitrary YAML trees (keys from real model fields, `kind` from builder.rulesets.zodiac.kinds.MODELS)
     dumped to YAML text -> load + validate_document + the checks accept only diagnostics."""
     _check_whole_path(_dump(docs, flow))
 

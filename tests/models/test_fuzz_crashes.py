@@ -7,7 +7,7 @@ from pydantic import ValidationError
 
 from builder.diagnostics import from_validation_error
 from builder.io.project import load_content
-from builder.models.equipment import ArmorAbility, RelicOption, RelicSet
+from builder.rulesets.zodiac.models.equipment import ArmorAbility, RelicOption, RelicSet
 from tests.conftest import AMOS
 
 RELICS = """\

@@ -8,8 +8,8 @@ from pydantic import ValidationError
 from builder.diagnostics import from_validation_error
 from builder.io.project import load_content
 from builder.models.base import ZModel
-from builder.models.tech import Tech
-from builder.rules.ruleset import HouseRules
+from builder.rulesets.zodiac.models.tech import Tech
+from builder.rulesets.zodiac.rules.ruleset import HouseRules
 from builder.workspace import open_workspace
 
 MONSTER = """\

@@ -11,8 +11,8 @@ from pydantic import ValidationError
 from builder.diagnostics import from_validation_error
 from builder.io.project import load_content
 from builder.models.base import MULTILINE_FIELDS
-from builder.models.character import Character
-from builder.models.monster import Monster
+from builder.rulesets.zodiac.models.character import Character
+from builder.rulesets.zodiac.models.monster import Monster
 from tests.conftest import AMOS
 
 MONSTER = """\

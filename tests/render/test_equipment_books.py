@@ -86,7 +86,7 @@ def _outline(path: Path) -> list[tuple[int, str, int]]:
 
 def _items(built: Built, kind: str) -> list[tuple[str, dict[str, Any]]]:
     """(set name, item JSON of `zodiac equipment show`) for every item of `kind` sets."""
-    from builder.views.equipment import set_view
+    from builder.rulesets.zodiac.views.equipment import set_view
 
     out = []
     for e in built.entities["equipment"]:
@@ -181,7 +181,7 @@ def test_equipment_contents_and_bookmarks(built: Built) -> None:
 
 
 def test_every_tech_and_its_mp_cost(built: Built) -> None:
-    from builder.rules.techs import tech_costs
+    from builder.rulesets.zodiac.rules.techs import tech_costs
 
     path = built.pdfs["grimoire"]
     pages = _pages(path)
@@ -217,7 +217,7 @@ def test_enemy_skills_chapter(built: Built) -> None:
     """The example project has none, so the core samples go through the view and the
     template (HTML only: no PDF needed to see the chapter and each skill's MP)."""
     from builder.render import make_environment, render_html
-    from builder.views.grimoire import grimoire_context
+    from builder.rulesets.zodiac.views.grimoire import grimoire_context
 
     ws = built.ws
     skills = [e for e in ws.content.entities if e.kind == "enemy_skill"][:4]

@@ -16,7 +16,7 @@ import pytest
 
 from builder.build import plan, run
 from builder.models.project import Paper
-from builder.rules.monsters import MonsterView
+from builder.rulesets.zodiac.rules.monsters import MonsterView
 from builder.workspace import Workspace, open_workspace
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "content" / "example"
@@ -33,8 +33,8 @@ class Built:
 
 
 def _views(ws: Workspace, entities: Any) -> list[tuple[str, MonsterView]]:
-    from builder.checks.monsters import resolve_techs
-    from builder.rules.monsters import monster_view
+    from builder.rulesets.zodiac.checks.monsters import resolve_techs
+    from builder.rulesets.zodiac.rules.monsters import monster_view
 
     out = []
     for e in entities:

@@ -3,7 +3,7 @@
 import pytest
 
 from builder.models.base import Stat
-from builder.rules.character import (
+from builder.rulesets.zodiac.rules.character import (
     EquipmentBonus,
     bonus_points_at,
     creation_problems,
@@ -11,7 +11,7 @@ from builder.rules.character import (
     max_tech_levels,
     progress,
 )
-from builder.rules.ruleset import HouseRules, Ruleset
+from builder.rulesets.zodiac.rules.ruleset import HouseRules, Ruleset
 
 S, M, V, P, A = Stat.STR, Stat.MAG, Stat.VIT, Stat.SPR, Stat.AGI
 

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from builder.models.equipment import Potion
-from builder.rules import equipment as eq
-from builder.rules.equipment import Ab
+from builder.rulesets.zodiac.models.equipment import Potion
+from builder.rulesets.zodiac.rules import equipment as eq
+from builder.rulesets.zodiac.rules.equipment import Ab
 
 # --------------------------------------------------------------------------- book tables
 
@@ -591,7 +591,7 @@ def test_piece_net_never_negative(abilities: list[Ab]) -> None:
 
 
 def test_pool_usage_summaries() -> None:
-    from builder.models.equipment import ArmorSet, RelicSet, WeaponSet
+    from builder.rulesets.zodiac.models.equipment import ArmorSet, RelicSet, WeaponSet
 
     ws = WeaponSet.model_validate(
         {

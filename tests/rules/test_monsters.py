@@ -12,8 +12,8 @@ from pydantic import ValidationError
 from ruamel.yaml import YAML
 
 from builder.models.base import Element, Stat
-from builder.models.monster import Monster
-from builder.rules import monsters as R
+from builder.rulesets.zodiac.models.monster import Monster
+from builder.rulesets.zodiac.rules import monsters as R
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "content" / "core" / "monster_powers.yaml"
 

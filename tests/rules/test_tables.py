@@ -2,7 +2,7 @@
 
 import pytest
 
-from builder.rules.character import (
+from builder.rulesets.zodiac.rules.character import (
     level_for_xp,
     tech_points,
     tech_points_from_levels,

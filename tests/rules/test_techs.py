@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.checks.techs import check_tech
-from builder.models.tech import EnemySkill, Tech
 from builder.problems import Severity
-from builder.rules import techs as R
+from builder.rulesets.zodiac.checks.techs import check_tech
+from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
+from builder.rulesets.zodiac.rules import techs as R
 
 # --- The book's tables, transcribed literally --------------------------------------------
 

@@ -19,16 +19,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.models.base import STATS, Stat
-from builder.models.job import Job
-from builder.models.tech import EnemySkill, Tech
-from builder.rules import character as crules
-from builder.rules import techs as R
-from builder.rules.tables import STARTING_GOLD, STAT_CAP
+from builder.rulesets.zodiac.models.job import Job
+from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
+from builder.rulesets.zodiac.rules import character as crules
+from builder.rulesets.zodiac.rules import techs as R
+from builder.rulesets.zodiac.rules.tables import STARTING_GOLD, STAT_CAP
 
 if TYPE_CHECKING:
     from builder.io.items import ItemIndex
     from builder.io.project import Content
-    from builder.rules.ruleset import Ruleset
+    from builder.rulesets.zodiac.rules.ruleset import Ruleset
 
 FIFTH_BONUS = 2
 MAX_PER_STAT = 2
@@ -159,7 +159,7 @@ def upgrade_problem(tech: Tech, to: int) -> str | None:
     allowed = R.PRIMARY_TECH_LEVELS.get(str(tech.primary))
     if allowed is not None and to not in allowed:
         return f"Tech Level {to} is not allowed for {str(tech.primary).replace('_', ' ')} (R12)"
-    from builder.checks.techs import check_tech
+    from builder.rulesets.zodiac.checks.techs import check_tech
 
     for p in check_tech(tech.model_copy(update={"tech_level": to})):
         if p.code in {"ZT104", "ZT122"}:
@@ -418,9 +418,9 @@ def generate_character(
     ``ruleset`` is accepted for symmetry with the checks; nothing generated depends on a
     house rule except the one relic slot, which a band never exceeds.
     """
-    from builder.checks import CheckContext
     from builder.io.items import item_index
-    from builder.rules.character import xp_for_level
+    from builder.rulesets.zodiac.checks import CheckContext
+    from builder.rulesets.zodiac.rules.character import xp_for_level
 
     if not 1 <= level <= 99:
         raise ValueError(f"level must be 1-99, got {level}")

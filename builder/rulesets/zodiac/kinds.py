@@ -13,27 +13,27 @@ from pydantic import BaseModel
 
 # kind -> "module:Model"
 MODELS: dict[str, str] = {
-    "character": "builder.models.character:Character",
-    "tech": "builder.models.tech:Tech",
-    "enemy_skill": "builder.models.tech:EnemySkill",
-    "monster": "builder.models.monster:Monster",
-    "weapon_set": "builder.models.equipment:WeaponSet",
-    "armor_set": "builder.models.equipment:ArmorSet",
-    "relic_set": "builder.models.equipment:RelicSet",
-    "potion": "builder.models.equipment:Potion",
-    "job": "builder.models.job:Job",
+    "character": "builder.rulesets.zodiac.models.character:Character",
+    "tech": "builder.rulesets.zodiac.models.tech:Tech",
+    "enemy_skill": "builder.rulesets.zodiac.models.tech:EnemySkill",
+    "monster": "builder.rulesets.zodiac.models.monster:Monster",
+    "weapon_set": "builder.rulesets.zodiac.models.equipment:WeaponSet",
+    "armor_set": "builder.rulesets.zodiac.models.equipment:ArmorSet",
+    "relic_set": "builder.rulesets.zodiac.models.equipment:RelicSet",
+    "potion": "builder.rulesets.zodiac.models.equipment:Potion",
+    "job": "builder.rulesets.zodiac.models.job:Job",
 }
 
 # kind -> "module:function" taking (entity, context) and yielding Problems.
 CHECKS: dict[str, str] = {
-    "character": "builder.checks.character:check_character",
-    "tech": "builder.checks.techs:check_tech_entity",
-    "enemy_skill": "builder.checks.techs:check_enemy_skill_entity",
-    "monster": "builder.checks.monsters:check_monster_entity",
-    "weapon_set": "builder.checks.equipment:check_weapon_set_entity",
-    "armor_set": "builder.checks.equipment:check_armor_set_entity",
-    "relic_set": "builder.checks.equipment:check_relic_set_entity",
-    "job": "builder.checks.jobs:check_job_entity",
+    "character": "builder.rulesets.zodiac.checks.character:check_character",
+    "tech": "builder.rulesets.zodiac.checks.techs:check_tech_entity",
+    "enemy_skill": "builder.rulesets.zodiac.checks.techs:check_enemy_skill_entity",
+    "monster": "builder.rulesets.zodiac.checks.monsters:check_monster_entity",
+    "weapon_set": "builder.rulesets.zodiac.checks.equipment:check_weapon_set_entity",
+    "armor_set": "builder.rulesets.zodiac.checks.equipment:check_armor_set_entity",
+    "relic_set": "builder.rulesets.zodiac.checks.equipment:check_relic_set_entity",
+    "job": "builder.rulesets.zodiac.checks.jobs:check_job_entity",
 }
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from builder import kinds
 from builder.diagnostics import Diagnostic, place_in
-from builder.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets.zodiac import kinds
+from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 if TYPE_CHECKING:
     from builder.io.project import Content, Entity

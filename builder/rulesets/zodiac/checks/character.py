@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.catalog import skills
-from builder.checks.character_techs import CODES as TECH_CODES
-from builder.checks.character_techs import check_character_techs
-from builder.checks.jobs import check_character_job
 from builder.diagnostics import did_you_mean
-from builder.models.character import Character
 from builder.problems import Problem, Severity
-from builder.rules import character as rules
-from builder.rules.character import level_for_xp, xp_for_level
+from builder.rulesets.zodiac.catalog import skills
+from builder.rulesets.zodiac.checks.character_techs import CODES as TECH_CODES
+from builder.rulesets.zodiac.checks.character_techs import check_character_techs
+from builder.rulesets.zodiac.checks.jobs import check_character_job
+from builder.rulesets.zodiac.models.character import Character
+from builder.rulesets.zodiac.rules import character as rules
+from builder.rulesets.zodiac.rules.character import level_for_xp, xp_for_level
 
 if TYPE_CHECKING:
-    from builder.checks import CheckContext
     from builder.io.items import ItemIndex, ItemRef
     from builder.io.project import Entity
     from builder.problems import PathPart
+    from builder.rulesets.zodiac.checks import CheckContext
 
 CODES: dict[str, str] = {
     "ZC101": "a creation stat below 3",
@@ -35,7 +35,7 @@ CODES: dict[str, str] = {
     "ZC114": "fifth-level overflow not re-allocated, or re-allocated where none overflowed",
     "ZC120": "unknown Command Skill",
     "ZC121": "unknown Support Skill",
-    **TECH_CODES,  # ZC130-ZC139: builder.checks.character_techs
+    **TECH_CODES,  # ZC130-ZC139: builder.rulesets.zodiac.checks.character_techs
 }
 
 
@@ -181,7 +181,7 @@ def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> It
     """Equipped items exist and fit the character; relic slots (R9); purchases (R25)."""
     from builder.io.items import item_index
     from builder.models.base import norm_key
-    from builder.views.equipment import STARTING_GOLD
+    from builder.rulesets.zodiac.views.equipment import STARTING_GOLD
 
     if not (c.equipment.model_fields_set or c.purchases):
         return

@@ -10,19 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.checks.techs import check_clone, check_learning_history, check_tech
 from builder.diagnostics import did_you_mean
 from builder.models.base import Stat
-from builder.models.character import Character
-from builder.models.tech import EnemySkill, Tech
 from builder.problems import PathPart, Problem, Severity
-from builder.rules import character as crules
-from builder.rules import techs as R
-from builder.rules.character_techs import ResolvedTech, history_of, replay, resolve_techs
+from builder.rulesets.zodiac.checks.techs import check_clone, check_learning_history, check_tech
+from builder.rulesets.zodiac.models.character import Character
+from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
+from builder.rulesets.zodiac.rules import character as crules
+from builder.rulesets.zodiac.rules import techs as R
+from builder.rulesets.zodiac.rules.character_techs import (
+    ResolvedTech,
+    history_of,
+    replay,
+    resolve_techs,
+)
 
 if TYPE_CHECKING:
-    from builder.checks import CheckContext
-    from builder.rules.character import Progression
+    from builder.rulesets.zodiac.checks import CheckContext
+    from builder.rulesets.zodiac.rules.character import Progression
 
 CODES: dict[str, str] = {
     "ZC130": "a Tech or Enemy Skill learned or upgraded above the character's level",

@@ -11,13 +11,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from builder.models.equipment import ArmorPiece, ArmorSet, Relic, RelicSet, Weapon, WeaponSet
 from builder.problems import PathPart, Problem, Severity
-from builder.rules import equipment as eq
+from builder.rulesets.zodiac.models.equipment import (
+    ArmorPiece,
+    ArmorSet,
+    Relic,
+    RelicSet,
+    Weapon,
+    WeaponSet,
+)
+from builder.rulesets.zodiac.rules import equipment as eq
 
 if TYPE_CHECKING:
-    from builder.checks import CheckContext
     from builder.io.project import Entity
+    from builder.rulesets.zodiac.checks import CheckContext
 
 CODES: dict[str, str] = {
     "ZE101": "weapon set power points must total 6",
@@ -662,7 +669,7 @@ def check_spell_effects(ws: WeaponSet, ctx: CheckContext) -> list[Problem]:
 
     Quietly skipped while the `tech` kind is not registered.
     """
-    from builder import kinds
+    from builder.rulesets.zodiac import kinds
 
     if "tech" not in kinds.MODELS:
         return []

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from builder.diagnostics import did_you_mean
 from builder.models.base import STAT_NAMES, Stat, norm_key
-from builder.models.job import Job
 from builder.problems import PathPart, Problem, Severity
-from builder.rules import character as crules
-from builder.rules.tables import (
+from builder.rulesets.zodiac.models.job import Job
+from builder.rulesets.zodiac.rules import character as crules
+from builder.rulesets.zodiac.rules.tables import (
     BONUS_POINTS_FROM_LEVEL_60,
     BONUS_POINTS_PER_LEVEL,
     MAX_POINTS_PER_STAT_PER_LEVEL,
@@ -25,9 +25,9 @@ from builder.rules.tables import (
 )
 
 if TYPE_CHECKING:
-    from builder.checks import CheckContext
     from builder.io.project import Entity
-    from builder.models.character import Character
+    from builder.rulesets.zodiac.checks import CheckContext
+    from builder.rulesets.zodiac.models.character import Character
 
 CODES: dict[str, str] = {
     "ZJ101": "creation stats are not a legal spread: 3 each + 25 points, none above 15 (R4)",
@@ -64,7 +64,7 @@ def _p(
 
 
 def check_job_entity(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
-    """Registry adapter (builder.kinds)."""
+    """Registry adapter (builder.rulesets.zodiac.kinds)."""
     yield from check_job(entity.model, ctx)
 
 
@@ -118,7 +118,7 @@ def _growth(job: Job) -> Iterator[Problem]:
 
 
 def _skills(job: Job) -> Iterator[Problem]:
-    from builder.catalog import skills
+    from builder.rulesets.zodiac.catalog import skills
 
     cat = skills()
     if job.command_skill not in cat.command:
@@ -169,7 +169,7 @@ def _class_power(job: Job) -> Iterator[Problem]:
 
 
 def _techs(job: Job, ctx: CheckContext) -> Iterator[Problem]:
-    from builder.generate import upgrade_problem
+    from builder.rulesets.zodiac.generate import upgrade_problem
 
     seen: set[str] = set()
     last_at = 1
@@ -282,8 +282,8 @@ def _enemy_skills(job: Job, ctx: CheckContext) -> Iterator[Problem]:
 
 def _equipment(job: Job, ctx: CheckContext) -> Iterator[Problem]:
     """Items exist in their slot, fit the job's weapon class and armor type; 200 G (R25)."""
-    from builder.checks.character import _resolve_item
     from builder.io.items import item_index
+    from builder.rulesets.zodiac.checks.character import _resolve_item
 
     index = item_index(ctx.content)
     last = 0
@@ -351,7 +351,7 @@ def _equipment(job: Job, ctx: CheckContext) -> Iterator[Problem]:
 
 def _affordable(job: Job, ctx: CheckContext) -> Iterator[Problem]:
     """ZJ140: replay the plan to level 99; what still waits there never happens."""
-    from builder.generate import grow, plan_enemy_skills, plan_techs
+    from builder.rulesets.zodiac.generate import grow, plan_enemy_skills, plan_techs
 
     growth = grow(job, 99)
     mag_at = {lv: s[Stat.MAG] for lv, s in growth.stats_at.items()}

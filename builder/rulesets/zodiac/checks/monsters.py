@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from builder.diagnostics import did_you_mean
 from builder.models.base import STATS, Stat
-from builder.models.monster import Monster, PowerEntry
 from builder.problems import PathPart, Problem, Severity
-from builder.rules import monsters as R
+from builder.rulesets.zodiac.models.monster import Monster, PowerEntry
+from builder.rulesets.zodiac.rules import monsters as R
 
 if TYPE_CHECKING:
-    from builder.checks import CheckContext
     from builder.io.project import Entity
+    from builder.rulesets.zodiac.checks import CheckContext
 
 CODES: dict[str, str] = {
     "ZM101": "stats do not sum to 25 + 5 x Level (+10 per Exceptional Stats level)",
@@ -784,7 +784,7 @@ class ResolvedTechs:
 
 
 def _tech_kind_registered() -> bool:
-    from builder import kinds
+    from builder.rulesets.zodiac import kinds
 
     return "tech" in kinds.MODELS
 

@@ -12,14 +12,14 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from builder.diagnostics import did_you_mean
-from builder.models.tech import EnemySkill, PrimaryEffect, Secondary, Tech
-from builder.models.tech import SecondaryEffect as S
 from builder.problems import PathPart, Problem, Severity
-from builder.rules import techs as R
+from builder.rulesets.zodiac.models.tech import EnemySkill, PrimaryEffect, Secondary, Tech
+from builder.rulesets.zodiac.models.tech import SecondaryEffect as S
+from builder.rulesets.zodiac.rules import techs as R
 
 if TYPE_CHECKING:
-    from builder.checks import CheckContext
     from builder.io.project import Entity
+    from builder.rulesets.zodiac.checks import CheckContext
 
 CODES: dict[str, str] = {
     "ZT101": "Tech Level not allowed for this primary effect (R12)",
@@ -943,7 +943,7 @@ def check_learning_history(
     return spent, out
 
 
-# --- Registry adapters (builder.kinds) ---------------------------------------------------
+# --- Registry adapters (builder.rulesets.zodiac.kinds) ---------------------------------------------------
 
 
 def resolve_clone(tech: Tech, ctx: CheckContext) -> list[Problem]:

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, model_validator
 
 from builder.models.base import STATS, EnumIn, Id, Stat, ZModel, norm_id
-from builder.models.character_techs import KnownEnemySkill, KnownTech, LearningField
+from builder.rulesets.zodiac.models.character_techs import KnownEnemySkill, KnownTech, LearningField
 
 
 class ClassPower(StrEnum):

@@ -1,6 +1,6 @@
 """A character's Techs and Enemy Skills (Ch. II Learning Techs, Ch. III Blue Magic).
 
-Kept apart from ``builder.models.character`` so the Tech pieces of a character file
+Kept apart from ``builder.rulesets.zodiac.models.character`` so the Tech pieces of a character file
 can grow without touching the character model itself. Each entry records *when* it
 was learned and upgraded, because Tech Points and Max Tech Levels are checked at every
 level the character passed through.
@@ -16,7 +16,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from builder.models.base import EnumIn, Id, ZModel
-from builder.models.tech import Tech
+from builder.rulesets.zodiac.models.tech import Tech
 
 
 class LearningMethod(StrEnum):

@@ -4,7 +4,7 @@ Abilities and relic options are written in YAML as a list whose items are a bare
 (``drain``) or a one-key mapping ``{id: parameter}`` (``elemental: fire``). The
 models only check the *shape* (known ids, a parameter where one is needed, known
 elements, stats and statuses); pools, limits and categories are construction rules
-and live in ``builder.checks.equipment`` with their own codes.
+and live in ``builder.rulesets.zodiac.checks.equipment`` with their own codes.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from builder.models.base import Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
-from builder.rules import equipment as eq
+from builder.rulesets.zodiac.rules import equipment as eq
 from builder.text import printable, shorten
 
 _ELEMENTS = {e.value for e in Element}

@@ -2,8 +2,8 @@
 
 A job is a plan, not a character: creation stats, a repeating bonus-point pattern,
 when to learn which Tech (or Enemy Skill), and what to wear at which level. The
-generator (``builder.generate``) turns a job and a level into a character file; the
-checks (``builder.checks.jobs``) make sure the plan can only produce legal characters.
+generator (``builder.rulesets.zodiac.generate``) turns a job and a level into a character file; the
+checks (``builder.rulesets.zodiac.checks.jobs``) make sure the plan can only produce legal characters.
 """
 
 from __future__ import annotations
@@ -13,8 +13,15 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from builder.models.base import STATS, EnumIn, Id, Stat, ZModel
-from builder.models.character import ArmorType, ClassPower, ItemRef, Purchase, StatPoints, Stats
-from builder.models.character_techs import LearningField, TechUpgrade
+from builder.rulesets.zodiac.models.character import (
+    ArmorType,
+    ClassPower,
+    ItemRef,
+    Purchase,
+    StatPoints,
+    Stats,
+)
+from builder.rulesets.zodiac.models.character_techs import LearningField, TechUpgrade
 
 _STAT_KEYS = {s.value for s in STATS}
 

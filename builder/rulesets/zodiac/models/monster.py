@@ -1,8 +1,8 @@
 """The ``monster`` content kind (Appendix I: Monster Creation).
 
 A monster file says what the Master chose; numbers that follow from the choices
-(HP, Tech Levels, rewards) are computed by ``builder.rules.monsters`` and rules are
-checked by ``builder.checks.monsters``. The model only checks shape.
+(HP, Tech Levels, rewards) are computed by ``builder.rulesets.zodiac.rules.monsters`` and rules are
+checked by ``builder.rulesets.zodiac.checks.monsters``. The model only checks shape.
 
 Powers are written as a bare id, a one-key mapping whose value is the power's main
 parameter (or a mapping of its parameters), or a mapping with ``id:``::
@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from builder.models.base import STATS, Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
-from builder.rules.monsters import POWERS
+from builder.rulesets.zodiac.rules.monsters import POWERS
 
 Key = Annotated[str, EnumIn]
 

@@ -2,7 +2,7 @@
 
 The models check *shape* (types, known ids, parameter values); the construction rules
 of Chapter II (which effects combine, allowed levels, budgets) live in
-``builder.checks.techs`` so each broken rule gets its own code and message.
+``builder.rulesets.zodiac.checks.techs`` so each broken rule gets its own code and message.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from builder.models.base import (
     norm_id,
     norm_key,
 )
-from builder.rules.techs import (
+from builder.rulesets.zodiac.rules.techs import (
     AREA_EFFECT_MAX_LEVELS,
     DEFAULT_DAMAGE_TYPE,
     DRAIN_ADJUSTMENT,

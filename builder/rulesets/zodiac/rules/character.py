@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from builder.models.base import STAT_NAMES, STATS, Stat
 from builder.problems import Problem, Severity
-from builder.rules import tables as T
-from builder.rules.rounding import per
-from builder.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets.zodiac.rules import tables as T
+from builder.rulesets.zodiac.rules.rounding import per
+from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 StatBlock = dict[Stat, int]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from builder.models.character_techs import KnownTech
-from builder.models.tech import Tech
 from builder.problems import PathPart
-from builder.rules.techs import Learn, Upgrade, tech_points_spent
+from builder.rulesets.zodiac.models.character_techs import KnownTech
+from builder.rulesets.zodiac.models.tech import Tech
+from builder.rulesets.zodiac.rules.techs import Learn, Upgrade, tech_points_spent
 
 
 @dataclass(frozen=True, slots=True)

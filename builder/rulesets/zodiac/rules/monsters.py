@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from builder.models.base import STATS, Element, Stat
-from builder.rules.character import DERIVED_KEYS as CHARACTER_DERIVED_KEYS
-from builder.rules.rounding import per
+from builder.rulesets.zodiac.rules.character import DERIVED_KEYS as CHARACTER_DERIVED_KEYS
+from builder.rulesets.zodiac.rules.rounding import per
 
 if TYPE_CHECKING:  # the model imports this module for the power table
-    from builder.models.monster import Monster, PowerEntry
+    from builder.rulesets.zodiac.models.monster import Monster, PowerEntry
 
 # --- Tables (Appendix I, Ch. I Step 5, Ch. II, Ch. IV, Ch. V) ---------------------
 

@@ -2,7 +2,7 @@
 
 Pure and table-driven: the book's tables are module-level constants, the formulas
 are the functions below. Ids are the DESIGN contract strings (``power_attack``,
-``area_effect``...); the StrEnums of ``builder.models.tech`` compare equal to them,
+``area_effect``...); the StrEnums of ``builder.rulesets.zodiac.models.tech`` compare equal to them,
 so either may be passed. Character-dependent inputs are plain ints.
 """
 
@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
-from builder.rules.rounding import half_up, per
+from builder.rulesets.zodiac.rules.rounding import half_up, per
 
 if TYPE_CHECKING:  # only for type hints: models import this module
-    from builder.models.tech import Tech
+    from builder.rulesets.zodiac.models.tech import Tech
 
 POWER_LEVELS: tuple[str, ...] = ("weak", "medium", "strong")
 _POWER_INDEX = {p: i for i, p in enumerate(POWER_LEVELS)}

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from builder.rules import equipment as eq
-from builder.views.equipment import ItemView, SetView, set_view
+from builder.rulesets.zodiac.rules import equipment as eq
+from builder.rulesets.zodiac.views.equipment import ItemView, SetView, set_view
 
 if TYPE_CHECKING:
     from builder.io.items import ItemRef

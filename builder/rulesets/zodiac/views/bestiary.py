@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from builder.catalog import monster_power_summaries
-from builder.models.monster import Monster, PowerEntry
-from builder.rules import monsters as R
-from builder.rules import techs as T
+from builder.rulesets.zodiac.catalog import monster_power_summaries
+from builder.rulesets.zodiac.models.monster import Monster, PowerEntry
+from builder.rulesets.zodiac.rules import monsters as R
+from builder.rulesets.zodiac.rules import techs as T
 
 if TYPE_CHECKING:
-    from builder.checks.monsters import ResolvedTechs
     from builder.io.project import Entity
-    from builder.models.tech import Tech
+    from builder.rulesets.zodiac.checks.monsters import ResolvedTechs
+    from builder.rulesets.zodiac.models.tech import Tech
     from builder.workspace import Workspace
 
 __all__ = ["bestiary_context", "monster_card", "monster_cards_context"]
@@ -112,7 +112,7 @@ def _item_names(ws: Workspace, ids: Sequence[str]) -> list[str]:
 
 def _tech_model(ws: Workspace, ref: str | Mapping[str, Any]) -> Tech | None:
     """The Tech a reference names: a project Tech by id, or an inline Tech that validates."""
-    from builder.models.tech import Tech
+    from builder.rulesets.zodiac.models.tech import Tech
 
     if isinstance(ref, str):
         entity = ws.content.index().get(("tech", ref))
@@ -295,7 +295,7 @@ def monster_card(
     ws: Workspace, m: Monster, *, die_multiplier: int, map_combat: bool
 ) -> dict[str, Any]:
     """Everything a monster card and a bestiary stat block print, as plain data."""
-    from builder.checks.monsters import resolve_techs
+    from builder.rulesets.zodiac.checks.monsters import resolve_techs
 
     techs = resolve_techs(m, ws)  # type: ignore[arg-type]  # reads only .content
     view = R.monster_view(m, techs.levels, die_multiplier=die_multiplier)

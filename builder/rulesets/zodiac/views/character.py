@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.catalog import Skill, skills
-from builder.checks.character import character_level
 from builder.models.base import STATS, Stat
-from builder.models.character import Character
-from builder.rules import character as rules
-from builder.rules.character import DERIVED_KEYS, EquipmentBonus, Value
-from builder.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets.zodiac.catalog import Skill, skills
+from builder.rulesets.zodiac.checks.character import character_level
+from builder.rulesets.zodiac.models.character import Character
+from builder.rulesets.zodiac.rules import character as rules
+from builder.rulesets.zodiac.rules.character import DERIVED_KEYS, EquipmentBonus, Value
+from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class CharacterView:
     tech_points_total: int
     tech_points_spent: int
     unspent_bonus_points: int
-    # Equipment (builder.views.equipment fills these; empty for an unequipped view).
+    # Equipment (builder.rulesets.zodiac.views.equipment fills these; empty for an unequipped view).
     equipment: list[Any] = field(default_factory=list)  # ItemView
     attacks: list[Any] = field(default_factory=list)  # Attack
     affinities: dict[str, str] = field(default_factory=dict)
@@ -169,8 +169,8 @@ def full_character_view(
     their effects use the equipped weapon. ``ws`` is the Workspace the file was read in.
     """
     from builder.io.items import item_index
-    from builder.views.equipment import equipped_character_view
-    from builder.views.techs import content_finder, with_techs
+    from builder.rulesets.zodiac.views.equipment import equipped_character_view
+    from builder.rulesets.zodiac.views.techs import content_finder, with_techs
 
     view = equipped_character_view(
         entity.model, item_index(ws.content), level, ruleset=ws.ruleset, target_evade=target_evade

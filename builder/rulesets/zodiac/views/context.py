@@ -16,12 +16,12 @@ Builder = Callable[["Workspace", list["Entity"]], dict[str, Any]]
 
 # section -> "module:function(ws, entities) -> context"
 _SPECS: dict[Section, str] = {
-    Section.CHARACTER_SHEETS: "builder.views.sheets:character_sheet_context",
-    Section.BLANK_SHEET: "builder.views.sheets:blank_sheet_context",
-    Section.MONSTER_CARDS: "builder.views.bestiary:monster_cards_context",
-    Section.BESTIARY: "builder.views.bestiary:bestiary_context",
-    Section.EQUIPMENT_BOOK: "builder.views.armory:equipment_book_context",
-    Section.TECH_GRIMOIRE: "builder.views.grimoire:grimoire_context",
+    Section.CHARACTER_SHEETS: "builder.rulesets.zodiac.views.sheets:character_sheet_context",
+    Section.BLANK_SHEET: "builder.rulesets.zodiac.views.sheets:blank_sheet_context",
+    Section.MONSTER_CARDS: "builder.rulesets.zodiac.views.bestiary:monster_cards_context",
+    Section.BESTIARY: "builder.rulesets.zodiac.views.bestiary:bestiary_context",
+    Section.EQUIPMENT_BOOK: "builder.rulesets.zodiac.views.armory:equipment_book_context",
+    Section.TECH_GRIMOIRE: "builder.rulesets.zodiac.views.grimoire:grimoire_context",
 }
 
 

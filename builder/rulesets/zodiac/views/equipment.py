@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from builder.io.items import ItemIndex, ItemRef
 from builder.models.base import STATS, Stat
-from builder.rules import character as rules
-from builder.rules import equipment as eq
-from builder.rules.character import EquipmentBonus
-from builder.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets.zodiac.rules import character as rules
+from builder.rulesets.zodiac.rules import equipment as eq
+from builder.rulesets.zodiac.rules.character import EquipmentBonus
+from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 if TYPE_CHECKING:
-    from builder.models.character import Character
-    from builder.views.character import CharacterView
+    from builder.rulesets.zodiac.models.character import Character
+    from builder.rulesets.zodiac.views.character import CharacterView
 
 STARTING_GOLD = 200  # Ch. I Step 8, R25
 NATURAL_HIT = 90  # Ch. VI Attacking: a natural 90+ always hits
@@ -458,7 +458,7 @@ def equipped_character_view(
 
     ``view_options`` pass through to ``character_view`` (so its other options keep working).
     """
-    from builder.views.character import character_view
+    from builder.rulesets.zodiac.views.character import character_view
 
     equipped = resolve_equipment(c, index)
     bonus = equipment_bonus(equipped)

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.models.tech import EnemySkill, Tech
-from builder.rules import techs as R
-from builder.views.techs import REFERENCE_DIE, REFERENCE_STAT, reference_wielder, tech_effects
-from builder.views.techs import tech_view as make_tech_view
+from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
+from builder.rulesets.zodiac.rules import techs as R
+from builder.rulesets.zodiac.views.techs import (
+    REFERENCE_DIE,
+    REFERENCE_STAT,
+    reference_wielder,
+    tech_effects,
+)
+from builder.rulesets.zodiac.views.techs import tech_view as make_tech_view
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
-    from builder.rules.ruleset import Ruleset
+    from builder.rulesets.zodiac.rules.ruleset import Ruleset
     from builder.workspace import Workspace
 
 __all__ = ["REFERENCE_NOTE", "grimoire_context"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.models.base import STAT_NAMES, STATS
-from builder.rules.character import DERIVED_KEYS, DERIVED_LABELS
-from builder.rules.tables import STAT_CAP
+from builder.rulesets.zodiac.rules.character import DERIVED_KEYS, DERIVED_LABELS
+from builder.rulesets.zodiac.rules.tables import STAT_CAP
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -25,7 +25,7 @@ FIRST_ROUND_SP_BONUS = 8
 
 
 def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
-    from builder.views.character import full_character_view
+    from builder.rulesets.zodiac.views.character import full_character_view
 
     [entity] = entities
     view = full_character_view(ws, entity)
@@ -65,7 +65,7 @@ def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, 
 
 
 def _item_row(item: Any) -> dict[str, Any]:
-    from builder.views.equipment import bonus_text
+    from builder.rulesets.zodiac.views.equipment import bonus_text
 
     gives = [bonus_text(item.bonus), *item.abilities]
     return {

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from builder.models.base import STATS, Stat
-from builder.models.tech import Tech
-from builder.rules import techs as R
-from builder.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets.zodiac.models.tech import Tech
+from builder.rulesets.zodiac.rules import techs as R
+from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 if TYPE_CHECKING:
-    from builder.models.character import Character
-    from builder.views.character import CharacterView
+    from builder.rulesets.zodiac.models.character import Character
+    from builder.rulesets.zodiac.views.character import CharacterView
 
 REFERENCE_STAT = 8  # 3 + 5 in each stat: 40 at creation (R4), nothing favoured
 REFERENCE_DIE = 8  # a 2-4 point weapon side (R21)
@@ -42,7 +42,7 @@ class Wielder:
 
 def reference_wielder(ruleset: Ruleset = DEFAULT) -> Wielder:
     """A level-1 character with 8 in every stat, a d8/d8 weapon and no equipment."""
-    from builder.rules.character import derived_stats
+    from builder.rulesets.zodiac.rules.character import derived_stats
 
     d = derived_stats({s: REFERENCE_STAT for s in STATS}, 1, None, None, ruleset)
     return Wielder(
@@ -236,7 +236,7 @@ def _secondary_effects(tech: Tech, w: Wielder) -> list[str]:
 
 
 def _beneficial(tech: Tech) -> bool:
-    from builder.checks.techs import is_beneficial
+    from builder.rulesets.zodiac.checks.techs import is_beneficial
 
     return is_beneficial(tech)
 
@@ -348,8 +348,8 @@ def with_techs(
     checks reject still count here as far as they can be priced; a file with errors
     is not shown by the CLI anyway.
     """
-    from builder.checks.techs import check_learning_history
-    from builder.rules.character_techs import history_of, replay, resolve_techs
+    from builder.rulesets.zodiac.checks.techs import check_learning_history
+    from builder.rulesets.zodiac.rules.character_techs import history_of, replay, resolve_techs
 
     if c.class_power.value != "tech":
         skills = _enemy_skill_rows(c, find, view.level, wielder_from_view(view), ruleset)
