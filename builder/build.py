@@ -36,7 +36,7 @@ from builder.workspace import Workspace
 # Limits on printing one file (a book, or one character's sheet). Measured with
 # benchmarks/bestiary.py: a 200-monster bestiary (74 pages) prints in ~25 s on a loaded
 # 2-core machine, with a peak virtual size of 665 MiB (resident 492 MiB); the 9 files of
-# content/example take ~1-5 s each. The deadline is a minute plus a second per entry, so
+# content/examples/zodiac take ~1-5 s each. The deadline is a minute plus a second per entry, so
 # a 1000-monster bestiary still prints and a template that loops for ever stops within
 # minutes; 2 GiB is three times the big bestiary's peak, and a cap for each of up to
 # 4 printing processes that a 16 GB machine survives.

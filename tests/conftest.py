@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 from builder.cli.app import app
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLE = REPO / "content" / "example"
+EXAMPLE = REPO / "content" / "examples" / "zodiac"
 
 AMOS = """\
 kind: character

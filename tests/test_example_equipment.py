@@ -59,7 +59,7 @@ def test_every_example_character_finds_a_weapon_set_of_its_class(example_content
 def test_example_files_start_with_their_schema():
     for path in EQUIPMENT.glob("*.yaml"):
         first = path.read_text(encoding="utf-8").splitlines()[0]
-        assert first.startswith("# yaml-language-server: $schema=../../../schemas/"), path
+        assert first.startswith("# yaml-language-server: $schema=../../../../schemas/"), path
 
 
 # --------------------------------------------------------------------------- derived stats

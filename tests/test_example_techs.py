@@ -8,7 +8,7 @@ from builder.rulesets.zodiac.models.tech import PrimaryEffect, SecondaryEffect
 from tests.conftest import EXAMPLE
 
 TECHS = EXAMPLE / "techs"
-SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/tech.schema.json"
+SCHEMA_LINE = "# yaml-language-server: $schema=../../../../schemas/tech.schema.json"
 
 
 def library():

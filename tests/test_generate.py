@@ -131,9 +131,9 @@ def test_unknown_and_impossible_steps_are_left_out():
 
 
 def test_schema_line_only_inside_the_builders_content(tmp_path):
-    inside = content_dir() / "example" / "characters" / "x.yaml"
+    inside = content_dir() / "examples" / "zodiac" / "characters" / "x.yaml"
     assert schema_line(inside) == (
-        "# yaml-language-server: $schema=../../../schemas/character.schema.json"
+        "# yaml-language-server: $schema=../../../../schemas/character.schema.json"
     )
     assert schema_line(tmp_path / "x.yaml") is None
     assert schema_line(None) is None

@@ -63,7 +63,7 @@ app = typer.Typer(
     name="zodiac",
     help=(
         "Validate, compute and print content for the ZODIAC Final Fantasy RPG (Third Edition).\n\n"
-        "Examples:\n\n\b\n  zodiac validate content/example\n  zodiac character show content/example/characters/amos.yaml"
+        "Examples:\n\n\b\n  zodiac validate content/examples/zodiac\n  zodiac character show content/examples/zodiac/characters/amos.yaml"
     ),
     rich_markup_mode=None,
     no_args_is_help=True,

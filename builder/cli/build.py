@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 EPILOG = (
     "\b\nExamples:\n"
-    "  zodiac build content/example\n"
+    "  zodiac build content/examples/zodiac\n"
     "  zodiac build --only bestiary --html\n"
     "  zodiac build my-campaign --out /tmp/print\n\n"
     # The limits are builder.build.RENDER_* (not imported here: the CLI starts fast).

@@ -21,7 +21,7 @@ app = typer.Typer(
 REWARDS_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac encounter rewards goblin:3 cave-bat --party 4\n"
-    "  zodiac encounter rewards goblin:2 bone-dragon --party 3 --project content/example\n"
+    "  zodiac encounter rewards goblin:2 bone-dragon --party 3 --project content/examples/zodiac\n"
     "  zodiac encounter rewards monsters/ogre.yaml:2 --party 4 --format json\n\n"
     "Ids are looked up in the content project of the current folder (the nearest\n"
     "zodiac.yaml above it) or in --project DIR; a path names a monster file.\n"

@@ -45,7 +45,7 @@ def _project_root(project: Path | None, out: Path | None) -> tuple[Path, str | N
         root = find_project_root(start)
         if root is not None:
             return root, None
-    example = content_dir() / "example"
+    example = content_dir() / "examples" / "zodiac"
     return example, (
         f"no {PROJECT_FILE} here or above; using the builder's example project ({example})"
     )

@@ -12,7 +12,7 @@ from builder.cli.errors import handle_user_errors
 
 EPILOG = (
     "\b\nExamples:\n"
-    "  zodiac validate content/example\n"
+    "  zodiac validate content/examples/zodiac\n"
     "  zodiac validate hero.yaml monsters/ --format json\n\n"
     "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 misuse, 3 a bug in zodiac."
 )

@@ -168,7 +168,7 @@ def test_example_monsters_cover_the_features() -> None:
     assert any("call_minions" in ids for ids in powers.values())
     for path in (EXAMPLE / "monsters").glob("*.yaml"):
         first = path.read_text(encoding="utf-8").splitlines()[0]
-        assert first == "# yaml-language-server: $schema=../../../schemas/monster.schema.json"
+        assert first == "# yaml-language-server: $schema=../../../../schemas/monster.schema.json"
 
 
 def test_a_monster_may_use_a_core_enemy_skill():

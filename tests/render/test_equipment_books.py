@@ -21,7 +21,7 @@ from builder.io.project import Entity
 from builder.models.project import Paper
 from builder.workspace import Workspace, open_workspace
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "content" / "example"
+EXAMPLE = Path(__file__).resolve().parents[2] / "content" / "examples" / "zodiac"
 MM = 72 / 25.4  # PDF points per millimetre
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PRICE = re.compile(r"\d[\d,]* G\b|not for sale")
