@@ -6,8 +6,6 @@ keeps its own ``CODES`` next to the rules that raise them.
 
 from __future__ import annotations
 
-import importlib
-
 LOADING: dict[str, str] = {
     "ZY100": "the file cannot be read",
     "ZY101": "the file is not UTF-8",
@@ -25,6 +23,7 @@ LOADING: dict[str, str] = {
     "ZY114": "nesting deeper than the loader allows",
     "ZY115": "a number with more digits than any game value needs",
     "ZY116": "a file larger than the loader reads",
+    "ZY117": "a document's `ruleset:` is unknown or not its project's",
     "ZS101": "a required field is missing",
     "ZS102": "an unknown field",
     "ZS103": "a value that is not one of the allowed choices",
@@ -35,21 +34,15 @@ LOADING: dict[str, str] = {
     "ZP101": "two documents of one kind share an id",
     "ZP102": "zodiac.yaml holds more than one document",
     "ZP103": "a book's output or the templates folder is not a plain path inside the project",
+    "ZP104": "zodiac.yaml names a rule set that is not registered",
 }
-
-_CHECK_MODULES = (
-    "builder.rulesets.zodiac.checks.character",
-    "builder.rulesets.zodiac.checks.character_techs",
-    "builder.rulesets.zodiac.checks.techs",
-    "builder.rulesets.zodiac.checks.equipment",
-    "builder.rulesets.zodiac.checks.monsters",
-    "builder.rulesets.zodiac.checks.jobs",
-)
 
 
 def all_codes() -> dict[str, str]:
-    """code -> summary, sorted by code."""
+    """code -> summary for the loader and every registered rule set, sorted by code."""
+    from builder.rulesets import all_rulesets
+
     codes = dict(LOADING)
-    for name in _CHECK_MODULES:
-        codes.update(importlib.import_module(name).CODES)
+    for rule_set in all_rulesets():
+        codes.update(rule_set.codes())
     return dict(sorted(codes.items()))

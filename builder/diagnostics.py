@@ -212,6 +212,8 @@ def from_validation_error(
         elif kind == "control_character":
             code = "ZS107"
             msg = f"{where}: {ctx.get('what')} at character {ctx.get('position')}; remove it"
+        elif kind == "unknown_ruleset":  # builder/models/project.py: ruleset
+            code, msg = "ZP104", f"{where}: {_bounded(str(err['msg']))}"
         elif kind == "project_path":  # builder/models/project.py: output, templates
             code, msg = "ZP103", f"{where}: {_bounded(str(err['msg']))}"
         elif kind in ("enum", "literal_error"):

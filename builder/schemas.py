@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from builder import __version__
-from builder.rulesets.zodiac import kinds
+from builder import __version__, rulesets
 
 SCHEMA_BASE = "https://zodiac-builder.invalid/schemas"  # ids only; editors use the relative file
 
@@ -16,8 +15,14 @@ def schema_for(kind: str) -> dict[str, Any]:
     if kind == "project":
         from builder.models.project import ProjectConfig as model
     else:
-        model = kinds.model_for(kind)
+        model = rulesets.get(rulesets.DEFAULT).model_for(kind)
     schema = model.model_json_schema(by_alias=True, mode="validation")
+    if kind != "project":  # any document may name its rule set (R31); the loader checks it
+        schema.setdefault("properties", {})["ruleset"] = {
+            "const": rulesets.DEFAULT,
+            "title": "Rule set",
+            "description": "Optional: the rule set this document is for; must be its project's.",
+        }
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"{SCHEMA_BASE}/{kind}.schema.json"
     schema.setdefault("description", f"A ZODIAC `{kind}` document (zodiac-builder {__version__}).")
@@ -28,7 +33,7 @@ def render_schemas() -> dict[str, str]:
     """file name -> JSON text, for every registered kind."""
     return {
         f"{kind}.schema.json": json.dumps(schema_for(kind), indent=2, sort_keys=False) + "\n"
-        for kind in sorted([*kinds.MODELS, "project"])
+        for kind in sorted([*rulesets.get(rulesets.DEFAULT).models, "project"])
     }
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from builder import rulesets
 from builder.diagnostics import Diagnostic, Report, display_path
 from builder.errors import UsageError
 from builder.io.project import (
@@ -22,8 +23,7 @@ from builder.io.project import (
     load_content,
 )
 from builder.problems import Severity
-from builder.rulesets.zodiac.checks import run_checks
-from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets import RuleSet
 
 
 @dataclass
@@ -31,8 +31,9 @@ class Workspace:
     root: Path | None
     content: Content
     report: Report
-    ruleset: Ruleset
+    ruleset: Any  # the rule set's settings: for ZODIAC, its tables and house rules
     config: Any = None  # ProjectConfig when the files belong to a project
+    rule_set: RuleSet = field(default_factory=lambda: rulesets.get(rulesets.DEFAULT))
 
     def diagnostics_for(self, path: Path) -> list[Diagnostic]:
         shown = display_path(path)
@@ -65,18 +66,19 @@ def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Works
     if root is not None and any(p.resolve() == root for p in paths):
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
         shown.add(link_display_path(root / PROJECT_FILE))
-    content = load_content(found.files)
+    game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
+    content = load_content(found.files, game.id)
     content.diagnostics.extend(found.refused)  # symlinks leading out of the project (ZY112)
-    add_core(content, core_files())  # the book's Enemy Skills etc., shadowed by the project
-    ruleset = Ruleset(house=config.house_rules) if config is not None else DEFAULT
+    add_core(content, core_files(game.id), game.id)  # shipped catalogues, shadowed by the project
+    ruleset = game.settings(config.house_rules if config is not None else None)
     shown |= {display_path(f) for f in named}
     diags = [
         d
-        for d in (*config_diags, *content.diagnostics, *run_checks(content, ruleset))
+        for d in (*config_diags, *content.diagnostics, *game.check(content, ruleset))
         if d.path in shown
     ]
     files = len(named) + len(named_found.refused)
-    return Workspace(root, content, Report(diags, files=files), ruleset, config)
+    return Workspace(root, content, Report(diags, files=files), ruleset, config, game)
 
 
 def has_errors(diags: Sequence[Diagnostic]) -> bool:

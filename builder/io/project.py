@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from builder import rulesets
 from builder.diagnostics import (
     Diagnostic,
     did_you_mean,
@@ -32,7 +33,6 @@ from builder.diagnostics import (
 from builder.io.yaml import Document, load_file
 from builder.models.base import norm_id
 from builder.problems import PathPart, Problem, Severity
-from builder.rulesets.zodiac import kinds
 from builder.text import printable, shorten
 
 PROJECT_FILE = "zodiac.yaml"
@@ -200,8 +200,14 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def validate_document(doc: Document) -> tuple[Entity | None, list[Diagnostic]]:
-    """Pick the model from ``kind:`` and validate; every failure is a located diagnostic."""
+def validate_document(
+    doc: Document, rule_set: str = rulesets.DEFAULT
+) -> tuple[Entity | None, list[Diagnostic]]:
+    """Pick the model from ``kind:`` in ``rule_set`` and validate; failures are located.
+
+    A document may say ``ruleset:`` (R31); it must then be its project's, since kinds
+    are keyed by (rule set, kind) and references never cross rule sets.
+    """
     data = doc.data
     if not isinstance(data, dict):
         p = Problem(
@@ -210,35 +216,61 @@ def validate_document(doc: Document) -> tuple[Entity | None, list[Diagnostic]]:
             "DESIGN: Content files",
         )
         return None, [place_in(p, doc)]
+    if "ruleset" in data:
+        problem = _ruleset_problem(data["ruleset"], rule_set)
+        if problem is not None:
+            return None, [place_in(problem, doc)]
+        data = {k: v for k, v in data.items() if k != "ruleset"}
+    game = rulesets.get(rule_set)
+    known = game.kinds
     kind = data.get("kind")
     if kind is None:
         p = Problem(
             "ZY110",
-            f"missing `kind:`; say what this is: one of {', '.join(sorted(kinds.MODELS))}",
+            f"missing `kind:`; say what this is: one of {', '.join(known)}",
             "DESIGN: Content files",
         )
         return None, [place_in(p, doc)]
-    if not isinstance(kind, str) or kind not in kinds.MODELS:
+    if not isinstance(kind, str) or kind not in game.models:
         norm = (
             kind.strip().lower().replace("-", "_").replace(" ", "_")
             if isinstance(kind, str)
             else kind
         )
-        if isinstance(norm, str) and norm in kinds.MODELS:
+        if isinstance(norm, str) and norm in game.models:
             data = {**data, "kind": norm}
             kind = norm
         else:
             shown = shorten(printable(kind if isinstance(kind, str) else repr(kind)))
             p = Problem(
                 "ZY111",
-                f"unknown kind '{shown}'{did_you_mean(kind, kinds.MODELS)} "
-                f"(known kinds: {', '.join(sorted(kinds.MODELS))})",
+                f"unknown kind '{shown}'{did_you_mean(kind, known)} "
+                f"(known kinds in rule set {rule_set}: {', '.join(known)})",
                 "DESIGN: Content files",
                 ("kind",),
             )
             return None, [place_in(p, doc)]
-    model, diags = validate_model(doc, kinds.model_for(kind), data)
+    model, diags = validate_model(doc, game.model_for(kind), data)
     return (Entity(kind, model, doc) if model is not None else None), diags
+
+
+def _ruleset_problem(value: Any, project_rule_set: str) -> Problem | None:
+    """ZY117 when a document's ``ruleset:`` is unknown or not its project's."""
+    if value == project_rule_set:
+        return None
+    shown = shorten(printable(value if isinstance(value, str) else repr(value)))
+    if not isinstance(value, str) or value not in rulesets.ids():
+        message = (
+            f"unknown rule set '{shown}'{did_you_mean(value, rulesets.ids())} "
+            f"(rule sets: {', '.join(rulesets.ids())})"
+        )
+    else:
+        message = (
+            f"this document is for rule set '{value}', but its project uses "
+            f"'{project_rule_set}'; rule sets never mix: move it to a project of its own "
+            f"or remove `ruleset:`"
+        )
+    return Problem("ZY117", message, "R31", ("ruleset",))
 
 
 def validate_model(
@@ -292,8 +324,8 @@ def _model_args(annotation: Any) -> list[Any]:
     return found
 
 
-def load_content(files: Iterable[Path]) -> Content:
-    """Load, parse and validate every document of ``files``."""
+def load_content(files: Iterable[Path], rule_set: str = rulesets.DEFAULT) -> Content:
+    """Load, parse and validate every document of ``files`` as content of ``rule_set``."""
     content = Content()
     with _gc_paused():
         for path in files:
@@ -306,7 +338,7 @@ def load_content(files: Iterable[Path]) -> Content:
             ):
                 continue
             for doc in loaded.documents:
-                entity, diags = validate_document(doc)
+                entity, diags = validate_document(doc, rule_set)
                 content.diagnostics.extend(diags)
                 if entity:
                     content.entities.append(entity)
@@ -317,15 +349,18 @@ def load_content(files: Iterable[Path]) -> Content:
 CORE_SKIP = {"skills.yaml"}  # kind: skill_catalog, read by builder.rulesets.zodiac.catalog
 
 
-def core_files() -> list[Path]:
-    """The builder's core content files (``content/core``) that hold registered kinds."""
-    from builder.paths import core_dir
+def core_files(rule_set: str = rulesets.DEFAULT) -> list[Path]:
+    """The rule set's shipped catalogue files (``content/<core_folder>``), if it has any."""
+    from builder.paths import content_dir
 
-    core = core_dir()
+    folder = rulesets.get(rule_set).core_folder
+    if folder is None:
+        return []
+    core = content_dir() / folder
     return [f for f in collect_files([core], boundary=core.resolve()) if f.name not in CORE_SKIP]
 
 
-def add_core(content: Content, files: Iterable[Path]) -> None:
+def add_core(content: Content, files: Iterable[Path], rule_set: str = rulesets.DEFAULT) -> None:
     """Add core entities of registered kinds that the project does not shadow by id.
 
     Core documents are the book's (Enemy Skills a Blue Mage names from any project); a
@@ -342,12 +377,12 @@ def add_core(content: Content, files: Iterable[Path]) -> None:
         if (
             not docs
             or not isinstance(docs[0].data, dict)
-            or docs[0].data.get("kind") not in kinds.MODELS
+            or docs[0].data.get("kind") not in rulesets.get(rule_set).models
         ):
             continue
         with _gc_paused():
             for doc in docs:
-                entity, _ = validate_document(doc)
+                entity, _ = validate_document(doc, rule_set)
                 if entity is not None and (entity.kind, entity.id) not in taken:
                     taken.add((entity.kind, entity.id))
                     content.entities.append(entity)

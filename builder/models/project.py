@@ -10,7 +10,7 @@ from pydantic_core import PydanticCustomError
 
 from builder.models.base import EnumIn, ZModel
 from builder.rulesets.zodiac.rules.ruleset import HouseRules
-from builder.text import bad_character, printable
+from builder.text import bad_character, printable, shorten
 
 # A book's file name, with `.pdf` and the atomic writer's temp name around it, must stay
 # far below the 255 bytes file systems allow; 100 characters is plenty for a title.
@@ -107,6 +107,15 @@ class ProjectConfig(ZModel):
     """The root of a content project, like mkdocs.yml for a docs site."""
 
     kind: Literal["project"] = Field("project", description="Optional; always `project`.")
+    ruleset: str = Field(
+        "zodiac",
+        title="Rule set",
+        description=(
+            "The game this project's content is for (R31): zodiac, 16-bit-tactics, 99-towers "
+            "or turns-and-actions, as registered (`zodiac rulesets`)."
+        ),
+        examples=["zodiac"],
+    )
     title: str = Field(title="Title", examples=["The Crystal Saga"])
     author: str | None = Field(None, title="Author", examples=["The Tuesday Group"])
     paper: Annotated[Paper, EnumIn] = Field(
@@ -126,6 +135,25 @@ class ProjectConfig(ZModel):
     books: list[Book] = Field(
         default_factory=list, title="Books", description="The PDFs `zodiac build` writes."
     )
+
+    @field_validator("ruleset")
+    @classmethod
+    def _registered(cls, value: str) -> str:
+        """A project's rule set picks every kind, check and book: it must exist."""
+        from builder import rulesets
+        from builder.diagnostics import did_you_mean
+
+        if value not in rulesets.ids():
+            raise PydanticCustomError(
+                "unknown_ruleset",
+                "{message}",
+                {
+                    "message": f"unknown rule set '{shorten(printable(value))}'"
+                    f"{did_you_mean(value, rulesets.ids())} "
+                    f"(rule sets: {', '.join(rulesets.ids())})"
+                },
+            )
+        return value
 
     @field_validator("templates", mode="before")
     @classmethod

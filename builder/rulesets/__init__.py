@@ -1,0 +1,120 @@
+"""Rule sets: one package per game, and the one place they are registered (R31).
+
+A rule set is everything that belongs to one game: its content kinds and models, its
+tables and formulas, its construction checks, its views and books. What every game shares
+(the located YAML loader, diagnostics, projects, rendering, atomic writes, the CLI) lives
+outside ``builder/rulesets/`` and names no kind: it asks the project's rule set.
+
+Entries are import strings, so ``zodiac --help`` imports no rule set's models and a
+command loads only the rule set its project declares. Kinds are keyed by (rule set, kind):
+``job`` may mean one thing in ``zodiac`` and another in ``16-bit-tactics``.
+
+Adding a rule set: see ARCHITECTURE.md, "Adding a rule set".
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from builder.diagnostics import Diagnostic
+    from builder.io.project import Content
+
+__all__ = ["DEFAULT", "RuleSet", "all_rulesets", "get", "ids", "resolve"]
+
+DEFAULT = "zodiac"
+
+# id -> "module:attribute" of its RuleSet. Contract ids (R31): zodiac, 16-bit-tactics,
+# 99-towers, turns-and-actions; each appears here as it lands.
+_REGISTRY: dict[str, str] = {
+    "zodiac": "builder.rulesets.zodiac:RULESET",
+}
+
+
+def resolve(spec: str) -> Any:
+    """``'package.module:attr'`` -> the attribute, imported on first use."""
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """What a game registers: its kinds, checks, codes and example project.
+
+    ``models`` and ``checks`` map a kind to ``"module:attr"``: a pydantic model, and a
+    function ``(entity, context) -> Iterable[Problem]``. ``run_checks`` is the rule set's
+    own ``(content, settings) -> list[Diagnostic]``; ``settings`` is what
+    ``make_settings(house_rules)`` builds from ``zodiac.yaml``'s house rules.
+    """
+
+    id: str
+    title: str
+    code_prefixes: tuple[str, ...]
+    models: Mapping[str, str]
+    checks: Mapping[str, str] = field(default_factory=dict)
+    code_modules: tuple[str, ...] = ()
+    run_checks: str | None = None
+    make_settings: str | None = None
+    core_folder: str | None = None  # content/<folder>: catalogues every project sees
+    example: str = ""  # content/examples/<id>
+
+    @property
+    def kinds(self) -> list[str]:
+        return sorted(self.models)
+
+    def model_for(self, kind: str) -> type[BaseModel]:
+        return _model(self.id, kind)
+
+    def check_for(self, kind: str) -> Callable[..., Any] | None:
+        return _check(self.id, kind)
+
+    def settings(self, house_rules: Any = None) -> Any:
+        """The object rules and checks receive (tables plus house rules), or None."""
+        if self.make_settings is None:
+            return None
+        return resolve(self.make_settings)(house_rules)
+
+    def check(self, content: Content, settings: Any) -> list[Diagnostic]:
+        """Every construction check of this rule set over ``content``."""
+        if self.run_checks is None:
+            return []
+        return resolve(self.run_checks)(content, settings)
+
+    def codes(self) -> dict[str, str]:
+        """code -> one-line summary, from each check module's ``CODES``."""
+        out: dict[str, str] = {}
+        for name in self.code_modules:
+            out.update(importlib.import_module(name).CODES)
+        return out
+
+
+@cache
+def _model(ruleset_id: str, kind: str) -> Any:
+    return resolve(get(ruleset_id).models[kind])
+
+
+@cache
+def _check(ruleset_id: str, kind: str) -> Any:
+    spec = get(ruleset_id).checks.get(kind)
+    return resolve(spec) if spec else None
+
+
+def ids() -> list[str]:
+    """The registered rule set ids, default first."""
+    return [DEFAULT, *sorted(i for i in _REGISTRY if i != DEFAULT)]
+
+
+@cache
+def get(ruleset_id: str) -> RuleSet:
+    """The rule set registered as ``ruleset_id``; KeyError when there is none."""
+    return resolve(_REGISTRY[ruleset_id])
+
+
+def all_rulesets() -> list[RuleSet]:
+    return [get(i) for i in ids()]

@@ -10,7 +10,7 @@ import pytest
 from builder.diagnostics import Diagnostic
 from builder.io.project import Content, collect_files, load_content
 from builder.problems import Problem, Severity
-from builder.rulesets.zodiac import kinds
+from builder.rulesets.zodiac import MODELS, RULESET
 from builder.rulesets.zodiac.checks import CheckContext
 from builder.rulesets.zodiac.checks.monsters import check_monster_entity, resolve_techs
 from builder.workspace import open_workspace
@@ -55,7 +55,7 @@ def codes(problems: list[Problem]) -> list[str]:
 
 
 def test_registered() -> None:
-    assert kinds.check_for("monster") is check_monster_entity
+    assert RULESET.check_for("monster") is check_monster_entity
 
 
 def test_tech_id_resolves_to_its_level(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_unknown_tech_skipped_while_tech_kind_is_unregistered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     content = load(tmp_path, {"mage.yaml": MAGE + "techs: [fira]\n"})
-    monkeypatch.delitem(kinds.MODELS, "tech")
+    monkeypatch.delitem(MODELS, "tech")
     assert check(content, "ogre-mage") == []
 
 

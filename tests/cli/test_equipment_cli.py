@@ -127,9 +127,9 @@ def test_two_sets_need_an_id(zodiac, write):
 
 def test_spell_effect_tech_is_resolved(zodiac, write):
     """Spell Effect names a level-1 Attack Magic Tech of the project (when Techs exist)."""
-    from builder.rulesets.zodiac import kinds
+    from builder.rulesets.zodiac import MODELS
 
-    if "tech" not in kinds.MODELS:
+    if "tech" not in MODELS:
         pytest.skip("the tech kind is not registered yet")
     text = (EQUIPMENT / "swords.yaml").read_text(encoding="utf-8")
     write("zodiac.yaml", "title: T\n")
@@ -182,9 +182,9 @@ def test_character_show_help_mentions_target_evade(zodiac):
 
 
 def test_spell_effect_tech_must_be_first_level_attack_magic(zodiac, write):
-    from builder.rulesets.zodiac import kinds
+    from builder.rulesets.zodiac import MODELS
 
-    if "tech" not in kinds.MODELS:
+    if "tech" not in MODELS:
         pytest.skip("the tech kind is not registered yet")
     text = (EQUIPMENT / "swords.yaml").read_text(encoding="utf-8")
     write("zodiac.yaml", "title: T\n")

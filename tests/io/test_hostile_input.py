@@ -26,7 +26,7 @@ from ruamel.yaml import YAML
 from builder.diagnostics import Diagnostic
 from builder.io.project import validate_document
 from builder.io.yaml import load_file, load_text
-from builder.rulesets.zodiac import kinds
+from builder.rulesets.zodiac import MODELS, RULESET
 from builder.workspace import open_workspace
 from tests.conftest import EXAMPLE
 
@@ -111,7 +111,7 @@ def test_any_bytes_load_and_validate_to_diagnostics_only(raw: bytes) -> None:
 def _field_names() -> list[str]:
     """Every key any content model reads, so the trees reach past 'unknown field'."""
     names: set[str] = set()
-    stack: list[Any] = [kinds.model_for(k) for k in kinds.MODELS]
+    stack: list[Any] = [RULESET.model_for(k) for k in MODELS]
     done: set[Any] = set()
     while stack:
         t = stack.pop()
@@ -127,7 +127,7 @@ def _field_names() -> list[str]:
 
 
 FIELDS = _field_names()
-KINDS = sorted(kinds.MODELS)
+KINDS = sorted(MODELS)
 
 
 class Huge:
@@ -182,7 +182,7 @@ def _check_whole_path(text: str) -> None:
 def test_any_yaml_tree_loads_validates_and_checks_to_diagnostics_only(
     docs: list[Any], flow: bool
 ) -> None:
-    """Arbitrary YAML trees (keys from real model fields, `kind` from builder.rulesets.zodiac.kinds.MODELS)
+    """Arbitrary YAML trees (keys from real model fields, `kind` from builder.rulesets.zodiac.MODELS)
     dumped to YAML text -> load + validate_document + the checks accept only diagnostics."""
     _check_whole_path(_dump(docs, flow))
 

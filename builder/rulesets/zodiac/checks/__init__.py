@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from builder.diagnostics import Diagnostic, place_in
-from builder.rulesets.zodiac import kinds
+from builder.rulesets.zodiac import RULESET
 from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def run_checks(content: Content, ruleset: Ruleset = DEFAULT) -> list[Diagnostic]
     ctx = CheckContext(content, ruleset)
     out: list[Diagnostic] = []
     for entity in content.entities:
-        check = kinds.check_for(entity.kind)
+        check = RULESET.check_for(entity.kind)
         if check is None:
             continue
         out.extend(place_in(p, entity.doc) for p in check(entity, ctx))

@@ -669,9 +669,9 @@ def check_spell_effects(ws: WeaponSet, ctx: CheckContext) -> list[Problem]:
 
     Quietly skipped while the `tech` kind is not registered.
     """
-    from builder.rulesets.zodiac import kinds
+    from builder.rulesets.zodiac import MODELS
 
-    if "tech" not in kinds.MODELS:
+    if "tech" not in MODELS:
         return []
     from builder.diagnostics import did_you_mean
 

@@ -784,9 +784,9 @@ class ResolvedTechs:
 
 
 def _tech_kind_registered() -> bool:
-    from builder.rulesets.zodiac import kinds
+    from builder.rulesets.zodiac import MODELS
 
-    return "tech" in kinds.MODELS
+    return "tech" in MODELS
 
 
 def resolve_techs(m: Monster, ctx: CheckContext) -> ResolvedTechs:

@@ -49,3 +49,8 @@ class Ruleset:
 
 
 DEFAULT = Ruleset()
+
+
+def settings(house: HouseRules | None) -> Ruleset:
+    """The object every ZODIAC rule and check receives, from zodiac.yaml's house rules."""
+    return Ruleset(house=house) if house is not None else DEFAULT

@@ -1,0 +1,56 @@
+"""The ZODIAC Final Fantasy RPG (Third Edition) with its Map Combat supplement.
+
+Everything of this game lives under this package: ``models/`` (one per content kind),
+``rules/`` (the book's tables and arithmetic, pure functions), ``checks/`` (construction
+rules, coded), ``views/`` (computed views for terminal, JSON and templates), the shipped
+catalogues (``catalog.py`` over ``content/core``) and the character generator. This module
+is its registration: nothing here is imported until a project of this rule set is opened.
+"""
+
+from __future__ import annotations
+
+from builder.rulesets import RuleSet
+
+_M = "builder.rulesets.zodiac.models"
+_C = "builder.rulesets.zodiac.checks"
+
+# kind -> "module:Model"
+MODELS: dict[str, str] = {
+    "character": f"{_M}.character:Character",
+    "tech": f"{_M}.tech:Tech",
+    "enemy_skill": f"{_M}.tech:EnemySkill",
+    "monster": f"{_M}.monster:Monster",
+    "weapon_set": f"{_M}.equipment:WeaponSet",
+    "armor_set": f"{_M}.equipment:ArmorSet",
+    "relic_set": f"{_M}.equipment:RelicSet",
+    "potion": f"{_M}.equipment:Potion",
+    "job": f"{_M}.job:Job",
+}
+
+# kind -> "module:function" taking (entity, context) and yielding Problems.
+CHECKS: dict[str, str] = {
+    "character": f"{_C}.character:check_character",
+    "tech": f"{_C}.techs:check_tech_entity",
+    "enemy_skill": f"{_C}.techs:check_enemy_skill_entity",
+    "monster": f"{_C}.monsters:check_monster_entity",
+    "weapon_set": f"{_C}.equipment:check_weapon_set_entity",
+    "armor_set": f"{_C}.equipment:check_armor_set_entity",
+    "relic_set": f"{_C}.equipment:check_relic_set_entity",
+    "job": f"{_C}.jobs:check_job_entity",
+}
+
+RULESET = RuleSet(
+    id="zodiac",
+    title="ZODIAC Final Fantasy RPG (Third Edition), with the Map Combat supplement",
+    code_prefixes=("ZC", "ZT", "ZE", "ZM", "ZJ"),
+    models=MODELS,
+    checks=CHECKS,
+    code_modules=tuple(
+        f"{_C}.{name}"
+        for name in ("character", "character_techs", "techs", "equipment", "monsters", "jobs")
+    ),
+    run_checks=f"{_C}:run_checks",
+    make_settings="builder.rulesets.zodiac.rules.ruleset:settings",
+    core_folder="core",
+    example="zodiac",
+)
