@@ -61,6 +61,7 @@ SECTION_KIND: dict[Section, tuple[str, ...]] = {
     Section.BESTIARY: ("monster",),
     Section.EQUIPMENT_BOOK: ("weapon_set", "armor_set", "relic_set", "potion"),
     Section.TECH_GRIMOIRE: ("tech", "enemy_skill"),
+    Section.MAP_COMBAT_REFERENCE: (),
 }
 
 TEMPLATE: dict[Section, str] = {
@@ -70,6 +71,7 @@ TEMPLATE: dict[Section, str] = {
     Section.BESTIARY: "books/bestiary.html",
     Section.EQUIPMENT_BOOK: "books/equipment.html",
     Section.TECH_GRIMOIRE: "books/grimoire.html",
+    Section.MAP_COMBAT_REFERENCE: "books/map_combat.html",
 }
 
 
@@ -113,7 +115,7 @@ def select(ws: Workspace, book: Book) -> list[Entity]:
 
 
 def _level(e: Entity) -> int:
-    from builder.rulesets.zodiac.checks.character import character_level
+    from builder.rulesets.zodiac.rules.character import character_level
 
     if e.kind == "character":
         return character_level(e.model)

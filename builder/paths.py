@@ -10,7 +10,8 @@ _PKG = Path(__file__).resolve().parent
 
 @cache
 def data_dir(name: str) -> Path:
-    """``content``, ``templates`` or ``schemas``: ``builder/_data/NAME`` in a wheel, else ``<repo>/NAME``."""
+    """``content``, ``templates``, ``schemas`` or ``docs``: ``builder/_data/NAME`` in a wheel,
+    else ``<repo>/NAME`` (a checkout, or an editable install of one)."""
     installed = _PKG / "_data" / name
     if installed.is_dir():
         return installed

@@ -1,4 +1,7 @@
-"""`zodiac init`: a small, working content project to start from.
+"""`zodiac init`: a small, working content project to start from, of any rule set.
+
+Each rule set says what its starter project holds (``RuleSet.scaffold``, returning a
+``Scaffold``); this module writes it, with the head every project shares.
 
 The title and author are the user's text: they are written as YAML scalars that read
 back as exactly that text (quoted where needed), never pasted into YAML, and text with
@@ -8,6 +11,8 @@ written. Files are written atomically, so `--force` never leaves a half-written 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from builder.errors import UsageError, check_text_option
@@ -16,42 +21,27 @@ from builder.io.project import PROJECT_FILE
 from builder.paths import data_dir
 from builder.text import printable
 
-CONFIG = """\
-{schema}title: {title}
+# The head every project shares (builder.models.project.ProjectConfig); the rule set's
+# scaffold adds the rest of zodiac.yaml (house rules, books) below it.
+HEAD = """\
+{schema}ruleset: {ruleset}
+title: {title}
 author: {author}
 paper: {paper}               # a4 | letter
-house_rules:
-  damage_die_multiplier: 10   # R10 (the glossary's x5 is a house rule)
-  relic_slots: 1              # R9 (the glossary's two relics is a house rule)
-  map_combat: true            # show Move, Jump and Range/Effect/Vertical
-books:
-  - {{title: Character Sheets, output: characters.pdf, holds: character_sheets}}
-  - {{title: Blank Sheet, output: blank-sheet.pdf, holds: blank_sheet}}
-  - {{title: Monster Cards, output: monster-cards.pdf, holds: monster_cards, sort: level}}
-  - {{title: Bestiary, output: bestiary.pdf, holds: bestiary, sort: level}}
 """
 
-CHARACTER = """\
-{schema}kind: character
-name: Rook Tallowmere
-level: 1
-class_power: tech
-armor_type: balanced
-weapon_class: sword
-command_skill: steal
-support_skill: quickness
-base_stats: {{str: 10, mag: 7, vit: 8, spr: 7, agi: 8}}   # 3 each + 25 points, none above 15
-advancement: []              # add {{str: 2, agi: 1}} ... one entry per level gained
-"""
 
-MONSTER = """\
-{schema}kind: monster
-name: Tunnel Rat
-level: 1
-stats: {{str: 8, mag: 2, vit: 8, spr: 4, agi: 8}}   # 25 + 5 x level points (R26)
-attack_die: d6
-description: A dog-sized rat that nests in old mine shafts.
-"""
+@dataclass(frozen=True)
+class Scaffold:
+    """What a rule set's starter project holds (``RuleSet.scaffold`` returns one).
+
+    ``config`` is zodiac.yaml after the shared head; ``files`` maps a path relative to
+    the project folder to its text. Nothing here is the user's text: that stays in HEAD.
+    """
+
+    default_title: str
+    config: str
+    files: Mapping[str, str]
 
 
 def _schema_line(kind: str) -> str:
@@ -62,12 +52,38 @@ def _schema_line(kind: str) -> str:
     return f"# yaml-language-server: $schema={path.as_uri()}\n" if path.is_file() else ""
 
 
+def scaffold_for(ruleset: str) -> Scaffold:
+    """The starter project of a registered rule set; a usage error names the ones there are."""
+    from builder import rulesets
+    from builder.diagnostics import did_you_mean
+
+    known = rulesets.ids()
+    if ruleset not in known:
+        raise UsageError(
+            f"unknown rule set '{printable(ruleset)}'{did_you_mean(ruleset, known)} "
+            f"(rule sets: {', '.join(known)}; see `zodiac rulesets`)"
+        )
+    spec = rulesets.get(ruleset).scaffold
+    if spec is None:
+        raise UsageError(f"the {ruleset} rule set has no starter project yet")
+    make: Callable[[Callable[[str], str]], Scaffold] = rulesets.resolve(spec)
+    return make(_schema_line)
+
+
 def init_project(
-    folder: Path, *, title: str, author: str, paper: str, force: bool = False
+    folder: Path,
+    *,
+    title: str | None = None,
+    author: str,
+    paper: str,
+    force: bool = False,
+    ruleset: str = "zodiac",
 ) -> list[Path]:
     """Write a project into ``folder``; refuse to overwrite one unless ``force``."""
     from builder.rulesets.zodiac.generate import yaml_scalar
 
+    plan = scaffold_for(ruleset)
+    title = plan.default_title if title is None else title
     check_text_option("--title", title)
     check_text_option("--author", author)
     config = folder / PROJECT_FILE
@@ -75,16 +91,15 @@ def init_project(
         raise UsageError(
             f"{printable(str(config))} already exists; use --force to overwrite the scaffold files"
         )
-    files = {
-        config: CONFIG.format(
-            schema=_schema_line("project"),
-            title=yaml_scalar(title),
-            author=yaml_scalar(author),
-            paper=paper,
-        ),
-        folder / "characters" / "rook.yaml": CHARACTER.format(schema=_schema_line("character")),
-        folder / "monsters" / "tunnel-rat.yaml": MONSTER.format(schema=_schema_line("monster")),
-    }
+    head = HEAD.format(
+        schema=_schema_line("project"),
+        ruleset=ruleset,
+        title=yaml_scalar(title),
+        author=yaml_scalar(author),
+        paper=paper,
+    )
+    files = {config: head + plan.config}
+    files.update({folder / rel: text for rel, text in plan.files.items()})
     written = []
     for path, text in files.items():
         if path.exists() and not force:

@@ -78,7 +78,8 @@ techs:
 
 
 def test_merlin_clone_costs_via_a_learning_history(zodiac, write):
-    write("zodiac.yaml", "title: Merlin\n")
+    # The example Tech library takes Map Combat options (R14, R30), so it plays Map Combat (R32).
+    write("zodiac.yaml", "title: Merlin\nhouse_rules: {map_combat: true}\n")
     write("techs.yaml", (TECHS / "attacks.yaml").read_text(encoding="utf-8"))
     write("merlin.yaml", MERLIN % "\n".join("  - {mag: 2, vit: 1}" for _ in range(20)))
     assert zodiac("validate", ".").exit_code == 0

@@ -24,7 +24,9 @@ from builder.cli import (
     monster,
     project,
     rules,
+    rulesets,
     schema,
+    show,
     tech,
     validate,
 )
@@ -110,6 +112,8 @@ def _root(
 app.command("validate", epilog=validate.EPILOG)(validate.validate)
 app.command("init", epilog=project.INIT_EPILOG)(project.init)
 app.command("build", epilog=build.EPILOG)(build.build)
+app.command("show", epilog=show.EPILOG)(show.show)
+app.command("rulesets", epilog=rulesets.EPILOG)(rulesets.rulesets)
 app.add_typer(character.app, name="character")
 character.app.command("generate", epilog=generate.EPILOG)(generate.generate)
 app.add_typer(equipment.app, name="equipment")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -70,19 +70,15 @@ def show(
 ) -> None:
     """Show a monster's stats, derived stats, attack, powers, Tech Levels and rewards."""
     from builder.cli.output import print_json
-    from builder.rulesets.zodiac.checks import CheckContext
-    from builder.rulesets.zodiac.checks.monsters import resolve_techs
-    from builder.rulesets.zodiac.rules.monsters import monster_view
+    from builder.rulesets.zodiac.show import monster_grid, monster_json, monster_stat_block
 
     ws, entity = load_monster(file, monster_id)
-    techs = resolve_techs(entity.model, CheckContext(ws.content, ws.ruleset))
-    view = monster_view(
-        entity.model, techs.levels, die_multiplier=ws.ruleset.house.damage_die_multiplier
-    )
+    view, techs = monster_stat_block(ws, entity)  # the same block `zodiac show` prints
+    grid = monster_grid(ws, entity, view)  # R32: None unless the project plays Map Combat
     if fmt is Format.json:
-        print_json(view.to_json())
+        print_json(monster_json(view, grid))
         return
-    print_monster(entity.model, view, techs)
+    print_monster(entity.model, view, techs, grid)
 
 
 # --- The readable stat block ------------------------------------------------------------
@@ -106,8 +102,10 @@ def _power_detail(p: PowerEntry, techs: ResolvedTechs) -> str:
     return "; ".join(bits)
 
 
-def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
-    """Print the stat block a Master reads at the table."""
+def print_monster(
+    m: Monster, v: MonsterView, techs: ResolvedTechs, grid: dict[str, Any] | None = None
+) -> None:
+    """Print the stat block a Master reads at the table; ``grid``: its Map Combat block."""
     from rich import box
     from rich.columns import Columns
     from rich.panel import Panel
@@ -163,6 +161,8 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
     derived.add_column("Value", justify="right")
     derived.add_column("How", style="dim")
     for key in R.DERIVED_KEYS:
+        if key in ("move", "jump") and grid is None:
+            continue  # Map Combat only (R32)
         fig = getattr(v.derived, key)
         derived.add_row(DERIVED_LABELS[key], str(fig.value), fig.breakdown.split(" = ", 1)[-1])
     console.print(Columns([stats, derived], padding=(0, 4)))
@@ -193,8 +193,12 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
             str(R.multiple_parts_level(n_parts)),
             "[dim]implied by the parts below[/dim]",
         )
-    for tech, level in zip(m.techs, techs.levels, strict=True):
-        powers.add_row(f"Tech: {safe(techs.name(tech))}", "?" if level is None else str(level), "")
+    reach = [r for _, r in grid["tech_reach"]] if grid is not None else [None] * len(m.techs)
+    for tech, level, rev in zip(m.techs, techs.levels, reach, strict=True):
+        where = f"[dim]{rev}[/dim]" if rev else ""
+        powers.add_row(
+            f"Tech: {safe(techs.name(tech))}", "?" if level is None else str(level), where
+        )
     if powers.row_count:
         console.print(powers)
 
@@ -217,6 +221,12 @@ def print_monster(m: Monster, v: MonsterView, techs: ResolvedTechs) -> None:
             parts.add_row(safe(part.name), str(hp.value), what)
         console.print(parts)
 
+    if grid is not None:
+        console.print(f"[bold]Map Combat[/bold]: {grid['movement']}")
+        console.print(f"  [dim]Attack {grid['attack_note']}[/dim]", soft_wrap=True)
+        console.print(
+            f"  [dim]Falls (height levels: HP lost): {grid['falls_text']}[/dim]", soft_wrap=True
+        )
     total, spent = v.tech_levels_total, v.tech_levels_spent
     style = "bold red" if spent.value > total.value else "bold"
     console.print(

@@ -17,6 +17,7 @@ from builder.cli.errors import handle_user_errors, shown
 INIT_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac init my-campaign\n"
+    "  zodiac init my-campaign --ruleset zodiac   # see `zodiac rulesets`\n"
     '  zodiac init . --title "The Crystal Saga" --paper letter\n'
     "  cd my-campaign && zodiac validate && zodiac build"
 )
@@ -27,20 +28,29 @@ def init(
     folder: Annotated[
         Path, typer.Argument(help="Folder for the new project (created if missing).")
     ] = Path("."),
-    title: Annotated[str, typer.Option(help="Campaign title.")] = "My ZODIAC Campaign",
+    title: Annotated[
+        str | None, typer.Option(help="Campaign title (default: the rule set's).")
+    ] = None,
     author: Annotated[str, typer.Option(help="Author shown on covers.")] = "The Master",
     paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite an existing zodiac.yaml and scaffold files.")
     ] = False,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="The game: a rule set id (`zodiac rulesets`).")
+    ] = "zodiac",
 ) -> None:
-    """Create zodiac.yaml, an example character and an example monster."""
+    """Create zodiac.yaml and a few example files of the rule set (ZODIAC: a character and
+    a monster); the project validates and builds as written."""
     from builder.cli.output import console
     from builder.errors import UsageError
     from builder.scaffold import init_project
 
     if paper.lower() not in ("a4", "letter"):
         raise UsageError(f"--paper must be a4 or letter, not '{paper}'")
-    for path in init_project(folder, title=title, author=author, paper=paper.lower(), force=force):
+    written = init_project(
+        folder, title=title, author=author, paper=paper.lower(), force=force, ruleset=ruleset
+    )
+    for path in written:
         console.print(f"created {shown(path)}", soft_wrap=True)
     console.print(f"next: cd {shown(shlex.quote(str(folder)))} && zodiac validate", soft_wrap=True)

@@ -1,4 +1,4 @@
-"""`zodiac rules codes`: what each diagnostic code means."""
+"""`zodiac rules codes` and `zodiac rules rulings`: what each code means, which rulings hold."""
 
 from __future__ import annotations
 
@@ -42,3 +42,59 @@ def codes(
     if not chosen:
         console.print(f"no code starts with {prefix!r}")
         raise typer.Exit(1)
+
+
+@app.command(
+    "rulings",
+    epilog=(
+        "\b\nExamples:\n  zodiac rules rulings\n  zodiac rules rulings R10\n"
+        "  zodiac rules rulings --format json | jq '.[] | select(.house_rule)'"
+    ),
+)
+@handle_user_errors
+def rulings(
+    ruling_id: Annotated[
+        str | None, typer.Argument(metavar="[ID]", help="One ruling to show whole (R10).")
+    ] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+) -> None:
+    """List the rulings the builder follows where the books are unclear (docs/RULINGS.md).
+
+    Each has an id, the book it reads, its first sentence, and the zodiac.yaml
+    house_rules switch that selects the other reading, where there is one.
+    """
+    from rich.table import Table
+
+    from builder.cli.output import console, print_json, safe
+    from builder.diagnostics import did_you_mean
+    from builder.errors import UsageError
+    from builder.rulings import all_rulings
+
+    found = all_rulings()
+    if ruling_id is not None:
+        wanted = ruling_id.strip().upper()
+        wanted = wanted if wanted.startswith("R") else f"R{wanted}"
+        match = [r for r in found if r.id == wanted]
+        if not match:
+            hint = did_you_mean(wanted, [r.id for r in found])
+            raise UsageError(f"no ruling '{ruling_id}' (R1-R{found[-1].number}){hint}")
+        one = match[0]
+        if fmt is Format.json:
+            print_json({**one.to_json(), "text": one.text})
+            return
+        console.print(f"[bold]{one.id}[/bold]  [dim]{safe(one.book)}[/dim]")
+        console.print(safe(one.text))
+        if one.house_rule:
+            console.print(f"switch: house_rules.{one.house_rule} in zodiac.yaml")
+        return
+    if fmt is Format.json:
+        print_json([r.to_json() for r in found])
+        return
+    table = Table(show_header=True, box=None)
+    table.add_column("id", style="bold", no_wrap=True)
+    table.add_column("book", no_wrap=True)
+    table.add_column("ruling")
+    table.add_column("house rule", no_wrap=True)
+    for r in found:
+        table.add_row(r.id, safe(r.book), safe(r.summary), r.house_rule or "")
+    console.print(table)

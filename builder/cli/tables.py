@@ -10,7 +10,7 @@ from rich.table import Table
 from builder.cli.output import console, safe
 from builder.models.base import STAT_NAMES, Stat
 from builder.rulesets.zodiac.rules.character import DERIVED_LABELS
-from builder.rulesets.zodiac.views.character import CharacterView
+from builder.rulesets.zodiac.views.character_base import CharacterView
 
 
 def print_character(v: CharacterView) -> None:
@@ -42,10 +42,19 @@ def print_character(v: CharacterView) -> None:
     derived.add_column("Value", justify="right")
     derived.add_column("How", style="dim")
     for key, label in DERIVED_LABELS.items():
+        if key in ("move", "jump") and v.map_combat is None:
+            continue  # Map Combat only (R32)
         val = v.derived[key]
         derived.add_row(label, str(val.value), val.explain())
     console.print(Columns([stats, derived], padding=(0, 4)))
     print_character_equipment(v)
+    if v.map_combat is not None:
+        from builder.rulesets.zodiac.views.map_combat import falls_text, movement_text
+
+        console.print(f"[bold]Map Combat[/bold]: {movement_text(v.map_combat)}")
+        console.print(
+            f"[bold]Falls[/bold] [dim](height levels: HP lost)[/dim]: {falls_text(v.map_combat)}"
+        )
 
     if v.class_power == "tech":
         console.print(
@@ -86,6 +95,10 @@ def print_character_equipment(v: CharacterView) -> None:
         if a.hit_chance is not None:
             extras.append(f"[bold]{a.hit_chance}%[/bold] to hit Evade {a.target_evade}")
         console.print(f"{line}  [dim]{'; '.join(extras)}[/dim]")
+        if v.map_combat is not None:
+            from builder.rulesets.zodiac.views.map_combat import attack_note
+
+            console.print(f"  [dim]Map: {attack_note(a.long_range, a.accuracy)}[/dim]")
     if v.affinities:
         shown = ", ".join(f"{el} {aff}" for el, aff in v.affinities.items())
         console.print(f"[bold]Affinities[/bold]: {shown}")

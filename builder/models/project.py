@@ -42,6 +42,7 @@ class Section(StrEnum):
     BESTIARY = "bestiary"
     EQUIPMENT_BOOK = "equipment_book"
     TECH_GRIMOIRE = "tech_grimoire"
+    MAP_COMBAT_REFERENCE = "map_combat_reference"
 
 
 class SortOrder(StrEnum):
@@ -62,7 +63,10 @@ class Book(ZModel):
     )
     holds: Annotated[Section, EnumIn] = Field(
         title="What the book holds",
-        description="character_sheets, blank_sheet, monster_cards, bestiary, equipment_book or tech_grimoire.",
+        description=(
+            "character_sheets, blank_sheet, monster_cards, bestiary, equipment_book, "
+            "tech_grimoire or map_combat_reference."
+        ),
         examples=["bestiary"],
     )
     include: list[str] = Field(

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from builder.diagnostics import Diagnostic
-    from builder.io.project import Content
 
 __all__ = ["DEFAULT", "RuleSet", "all_rulesets", "get", "ids", "resolve"]
 
@@ -63,6 +62,12 @@ class RuleSet:
     make_settings: str | None = None
     core_folder: str | None = None  # content/<folder>: catalogues every project sees
     example: str = ""  # content/examples/<id>
+    # kind -> "module:function" (workspace, entity) -> builder.views.Shown, for `zodiac show`
+    shows: Mapping[str, str] = field(default_factory=dict)
+    # "module:function" (schema_line) -> builder.scaffold.Scaffold, for `zodiac init`
+    scaffold: str | None = None
+    # ruling id (RULINGS.md) -> the house_rules field that selects the other reading
+    house_rules: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def kinds(self) -> list[str]:
@@ -74,13 +79,18 @@ class RuleSet:
     def check_for(self, kind: str) -> Callable[..., Any] | None:
         return _check(self.id, kind)
 
+    def show_for(self, kind: str) -> Callable[..., Any] | None:
+        """The function `zodiac show` calls for ``kind``, or None when it has no view."""
+        spec = self.shows.get(kind)
+        return resolve(spec) if spec else None
+
     def settings(self, house_rules: Any = None) -> Any:
         """The object rules and checks receive (tables plus house rules), or None."""
         if self.make_settings is None:
             return None
         return resolve(self.make_settings)(house_rules)
 
-    def check(self, content: Content, settings: Any) -> list[Diagnostic]:
+    def check(self, content: Any, settings: Any) -> list[Diagnostic]:
         """Every construction check of this rule set over ``content``."""
         if self.run_checks is None:
             return []

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder.rulesets.zodiac.checks.character import character_level
+from builder.rulesets.zodiac.rules.character import character_level
 from builder.rulesets.zodiac.views.character import full_character_view
 from builder.workspace import open_workspace
 from tests.conftest import AMOS, EXAMPLE

@@ -19,6 +19,7 @@ from builder.rulesets.zodiac.checks.techs import (
 )
 from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
 from builder.rulesets.zodiac.rules import techs as R
+from builder.rulesets.zodiac.tables.techs import AttackNotation
 
 
 def tech(**kw: Any) -> Tech:
@@ -704,7 +705,7 @@ def test_core_enemy_skills_file() -> None:
     assert len(skills) == 17
     by_name = {s.name: s for s in skills}
     assert by_name["Trine"].mp == 12 and by_name["Trine"].attack == "3M2"
-    assert by_name["Beta"].attack_notation == R.AttackNotation(4, "attack_magic", "strong")
+    assert by_name["Beta"].attack_notation == AttackNotation(4, "attack_magic", "strong")
     assert by_name["Goblin Punch"].mp == 3
     warned = {s.name for s in skills if check_enemy_skill(s)}
     assert warned == {"Angel's Breath", "Mighty Guard", "Suicide", "Limit Glove"}

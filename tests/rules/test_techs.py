@@ -10,6 +10,7 @@ from builder.problems import Severity
 from builder.rulesets.zodiac.checks.techs import check_tech
 from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
 from builder.rulesets.zodiac.rules import techs as R
+from builder.rulesets.zodiac.tables.techs import AttackNotation, parse_attack_notation
 
 # --- The book's tables, transcribed literally --------------------------------------------
 
@@ -414,7 +415,7 @@ def test_r11_max_tech_levels_and_clones_count_one_less() -> None:
     ],
 )
 def test_parse_attack_notation(text: str, level: int, primary: str, power: str) -> None:
-    n = R.parse_attack_notation(text)
+    n = parse_attack_notation(text)
     assert (n.level, n.primary, n.power_level) == (level, primary, power)
     assert n.text == text.upper()
 
@@ -422,14 +423,14 @@ def test_parse_attack_notation(text: str, level: int, primary: str, power: str) 
 @pytest.mark.parametrize("text", ["", "3X2", "9M1", "3M4", "M3", "33M2", "0P1"])
 def test_parse_attack_notation_rejects(text: str) -> None:
     with pytest.raises(ValueError, match="3M2"):
-        R.parse_attack_notation(text)
+        parse_attack_notation(text)
 
 
 def test_enemy_skill_model_rejects_bad_notation() -> None:
     with pytest.raises(ValueError):
         EnemySkill.model_validate({"name": "X", "mp": 3, "tech_level": 1, "attack": "1Q2"})
     s = EnemySkill.model_validate({"name": "Trine", "mp": 12, "tech_level": 3, "attack": "3m2"})
-    assert s.attack_notation == R.AttackNotation(3, "attack_magic", "medium")
+    assert s.attack_notation == AttackNotation(3, "attack_magic", "medium")
     assert s.id == "trine"
 
 

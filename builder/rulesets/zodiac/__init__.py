@@ -39,6 +39,27 @@ CHECKS: dict[str, str] = {
     "job": f"{_C}.jobs:check_job_entity",
 }
 
+# kind -> "module:function" taking (workspace, entity) and returning a Shown (`zodiac show`).
+_S = "builder.rulesets.zodiac.show"
+SHOWS: dict[str, str] = {
+    "character": f"{_S}:show_character",
+    "tech": f"{_S}:show_tech",
+    "enemy_skill": f"{_S}:show_enemy_skill",
+    "monster": f"{_S}:show_monster",
+    "weapon_set": f"{_S}:show_set",
+    "armor_set": f"{_S}:show_set",
+    "relic_set": f"{_S}:show_set",
+    "potion": f"{_S}:show_potion",
+    "job": f"{_S}:show_job",
+}
+
+# ruling id (docs/RULINGS.md) -> the `house_rules:` switch that selects the other reading.
+HOUSE_RULES: dict[str, str] = {
+    "R9": "relic_slots",
+    "R10": "damage_die_multiplier",
+    "R32": "map_combat",
+}
+
 RULESET = RuleSet(
     id="zodiac",
     title="ZODIAC Final Fantasy RPG (Third Edition), with the Map Combat supplement",
@@ -53,4 +74,7 @@ RULESET = RuleSet(
     make_settings="builder.rulesets.zodiac.rules.ruleset:settings",
     core_folder="core",
     example="zodiac",
+    shows=SHOWS,
+    scaffold="builder.rulesets.zodiac.scaffold:scaffold",
+    house_rules=HOUSE_RULES,
 )

@@ -10,15 +10,15 @@ from builder.problems import Problem, Severity
 from builder.rulesets.zodiac.catalog import skills
 from builder.rulesets.zodiac.checks.character_techs import CODES as TECH_CODES
 from builder.rulesets.zodiac.checks.character_techs import check_character_techs
+from builder.rulesets.zodiac.checks.items import resolve_item
 from builder.rulesets.zodiac.checks.jobs import check_character_job
 from builder.rulesets.zodiac.models.character import Character
 from builder.rulesets.zodiac.rules import character as rules
 from builder.rulesets.zodiac.rules.character import level_for_xp, xp_for_level
+from builder.rulesets.zodiac.rules.tables import STARTING_GOLD
 
 if TYPE_CHECKING:
-    from builder.io.items import ItemIndex, ItemRef
     from builder.io.project import Entity
-    from builder.problems import PathPart
     from builder.rulesets.zodiac.checks import CheckContext
 
 CODES: dict[str, str] = {
@@ -39,19 +39,10 @@ CODES: dict[str, str] = {
 }
 
 
-def character_level(c: Character) -> int:
-    """The level a file describes: `level:`, else from `xp:`, else one per advancement entry."""
-    if c.level is not None:
-        return c.level
-    if c.xp is not None:
-        return level_for_xp(c.xp)
-    return min(99, 1 + len(c.advancement))
-
-
 def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
     c: Character = entity.model
     yield from rules.creation_problems(c.base_stats.as_block())
-    level = character_level(c)
+    level = rules.character_level(c)
     if c.level is not None and c.xp is not None and level_for_xp(c.xp) != c.level:
         need = xp_for_level(c.level)
         nxt = f" and under {xp_for_level(c.level + 1):,}" if c.level < 99 else ""
@@ -132,56 +123,11 @@ CODES.update(
     }
 )
 
-_CH_EQUIP = "Ch. V Equipment"
-
-
-def _resolve_item(
-    index: ItemIndex, ref: str, slot: str | None, path: tuple[PathPart, ...]
-) -> tuple[ItemRef | None, list[Problem]]:
-    """The one item ``ref`` names (in ``slot`` when given), or the problems saying why not."""
-    found = index.lookup(ref)
-    if not found:
-        hint = did_you_mean(ref.rpartition("/")[2], index.ids(slot))
-        what = f"{slot} " if slot else "item "
-        return None, [
-            Problem(
-                "ZC150",
-                f"no {what}'{ref}' in this project{hint}; ids come from the items' names in "
-                "weapon, armor and relic sets (and the potion list)",
-                _CH_EQUIP,
-                path,
-            )
-        ]
-    fitting = [r for r in found if slot is None or r.slot == slot]
-    if not fitting:
-        other = found[0]
-        return None, [
-            Problem(
-                "ZC152",
-                f"'{ref}' is a {other.slot} ({other.name} of {other.set.name}), not a {slot}; "
-                f"equip it under `{other.slot}:`",
-                _CH_EQUIP,
-                path,
-            )
-        ]
-    if len(fitting) > 1:
-        names = ", ".join(r.qualified for r in fitting)
-        return None, [
-            Problem(
-                "ZC151",
-                f"'{ref}' names {len(fitting)} items ({names}); write one of them in full",
-                "DESIGN: Content files",
-                path,
-            )
-        ]
-    return fitting[0], []
-
 
 def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> Iterator[Problem]:
     """Equipped items exist and fit the character; relic slots (R9); purchases (R25)."""
     from builder.io.items import item_index
     from builder.models.base import norm_key
-    from builder.rulesets.zodiac.views.equipment import STARTING_GOLD
 
     if not (c.equipment.model_fields_set or c.purchases):
         return
@@ -196,7 +142,7 @@ def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> It
     for slot, path, ref in wanted:
         if ref is None:
             continue
-        item, problems = _resolve_item(index, ref, slot, path)
+        item, problems = resolve_item(index, ref, slot, path)
         yield from problems
         if item is None:
             continue
@@ -246,7 +192,7 @@ def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> It
     over = False
     for i, purchase in enumerate(c.purchases):
         path = ("purchases", i, "item")
-        item, problems = _resolve_item(index, purchase.item, None, path)
+        item, problems = resolve_item(index, purchase.item, None, path)
         yield from problems
         if item is None:
             continue

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from builder.diagnostics import did_you_mean
 from builder.models.base import STAT_NAMES, Stat, norm_key
 from builder.problems import PathPart, Problem, Severity
+from builder.rulesets.zodiac.checks.items import resolve_item
 from builder.rulesets.zodiac.models.job import Job
 from builder.rulesets.zodiac.rules import character as crules
 from builder.rulesets.zodiac.rules.tables import (
@@ -283,7 +284,6 @@ def _enemy_skills(job: Job, ctx: CheckContext) -> Iterator[Problem]:
 def _equipment(job: Job, ctx: CheckContext) -> Iterator[Problem]:
     """Items exist in their slot, fit the job's weapon class and armor type; 200 G (R25)."""
     from builder.io.items import item_index
-    from builder.rulesets.zodiac.checks.character import _resolve_item
 
     index = item_index(ctx.content)
     last = 0
@@ -304,7 +304,7 @@ def _equipment(job: Job, ctx: CheckContext) -> Iterator[Problem]:
             if ref is None:
                 continue
             path = ("equipment", i, slot)
-            item, problems = _resolve_item(index, ref, slot, path)
+            item, problems = resolve_item(index, ref, slot, path)
             for p in problems:
                 yield Problem("ZJ130", p.message, p.rule, p.path)
             if item is None:
@@ -328,7 +328,7 @@ def _equipment(job: Job, ctx: CheckContext) -> Iterator[Problem]:
     spent = 0
     for i, purchase in enumerate(job.purchases or []):
         path = ("purchases", i, "item")
-        item, problems = _resolve_item(index, purchase.item, None, path)
+        item, problems = resolve_item(index, purchase.item, None, path)
         for p in problems:
             yield Problem("ZJ130", p.message, p.rule, p.path)
         if item is None:

@@ -107,21 +107,6 @@ def _indices(tech: Tech, sid: str) -> list[int]:
     return [i for i, s in enumerate(tech.secondary) if s.id == sid]
 
 
-def is_beneficial(tech: Tech) -> bool:
-    """R18 "beneficial". Decision: a Status Effect Tech is beneficial when any chosen
-    effect is positive."""
-    if tech.primary == PrimaryEffect.STATUS_EFFECT:
-        return any(
-            R.STATUS_EFFECT_TABLE.get(str(c.status), (0, 0))[1] is None for c in tech.statuses
-        )
-    return str(tech.primary) in R.BENEFICIAL_PRIMARIES
-
-
-def deals_damage(tech: Tech) -> bool:
-    """Damaging primary, or MP Attack (which makes a damage roll, Ch. II MP Attack)."""
-    return str(tech.primary) in R.DAMAGING_PRIMARIES or tech.has(S.MP_ATTACK)
-
-
 # --- Levels ------------------------------------------------------------------------------
 
 
@@ -238,7 +223,7 @@ def check_combinations(tech: Tech) -> list[Problem]:
     """Every "may (not / only) be combined" sentence of Chapter II (R18)."""
     out: list[Problem] = []
     primary = str(tech.primary)
-    beneficial = is_beneficial(tech)
+    beneficial = R.is_beneficial(tech)
     healing = primary == "healing"
 
     def each(sid: str) -> list[int]:
@@ -342,7 +327,7 @@ def check_combinations(tech: Tech) -> list[Problem]:
         )
     # Drain
     for i in each(S.DRAIN):
-        if not deals_damage(tech):
+        if not R.deals_damage(tech):
             out.append(
                 _p(
                     "ZT133",
@@ -378,7 +363,7 @@ def check_combinations(tech: Tech) -> list[Problem]:
     if (
         tech.element is not None
         and primary not in ELEMENT_PARAM_PRIMARIES
-        and not deals_damage(tech)
+        and not R.deals_damage(tech)
     ):
         out.append(
             _p(
@@ -585,7 +570,7 @@ def check_parameters(tech: Tech) -> list[Problem]:
                     f"{_BOOK} Invulnerability",
                 )
             )
-    elif tech.damage_type is not None and not deals_damage(tech):
+    elif tech.damage_type is not None and not R.deals_damage(tech):
         out.append(
             _p(
                 "ZT152",

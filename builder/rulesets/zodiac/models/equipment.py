@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from builder.models.base import Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
-from builder.rulesets.zodiac.rules import equipment as eq
+from builder.rulesets.zodiac.tables import equipment as eq
 from builder.text import printable, shorten
 
 _ELEMENTS = {e.value for e in Element}

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from builder.models.base import STATS, Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
-from builder.rulesets.zodiac.rules.monsters import POWERS
+from builder.rulesets.zodiac.tables.monsters import POWERS
 
 Key = Annotated[str, EnumIn]
 

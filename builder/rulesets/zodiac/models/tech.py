@@ -24,7 +24,7 @@ from builder.models.base import (
     norm_id,
     norm_key,
 )
-from builder.rulesets.zodiac.rules.techs import (
+from builder.rulesets.zodiac.tables.techs import (
     AREA_EFFECT_MAX_LEVELS,
     DEFAULT_DAMAGE_TYPE,
     DRAIN_ADJUSTMENT,
@@ -88,6 +88,14 @@ class DrainArea(StrEnum):
 
     HARDEST_HIT = "hardest_hit"  # damage all enemies, drain only from the one hurt most
     SPLIT = "split"  # damage one enemy, share the drain among all allies
+
+
+class Delivery(StrEnum):
+    """Map Combat: how a Tech reaches its target, which sets its base R/E/V (R30)."""
+
+    MELEE = "melee"  # R3 E1 V0
+    RANGED = "ranged"  # R6 E1 V0
+    OTHER = "other"  # R4 E1 V0
 
 
 class PowerLevel(StrEnum):
@@ -384,6 +392,16 @@ class Tech(ZModel):
             "one enemy and shares the drained HP or MP among all allies."
         ),
         examples=["hardest_hit", "split"],
+    )
+    delivery: Annotated[Delivery, EnumIn] | None = Field(
+        default=None,
+        title="Delivery (Map Combat)",
+        description=(
+            "melee | ranged | other: the base Range/Effect/Vertical in Map Combat (R30). "
+            "Omitted: weapon Techs follow the wielder's weapon set (ranged when it is Long "
+            "Range), Short Range Techs are melee (R32), other Techs are other."
+        ),
+        examples=["ranged"],
     )
     clone_of: Id | None = Field(
         default=None,

@@ -1,6 +1,7 @@
 """Character arithmetic: XP, bonus points, base and derived stats, Tech Points.
 
-Pure functions of plain values and the Ruleset. Each derived stat keeps how it was
+Pure functions of plain values and the Ruleset (and of a character model, where the
+book reads one off the character: its level). Each derived stat keeps how it was
 reached ("HP 412 = 75 + 5 x 41 + 4 x 11 + 88 armor") so sheets can show the sum.
 """
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 
 from builder.models.base import STAT_NAMES, STATS, Stat
 from builder.problems import Problem, Severity
+from builder.rulesets.zodiac.models.character import Character
 from builder.rulesets.zodiac.rules import tables as T
 from builder.rulesets.zodiac.rules.rounding import per
 from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
@@ -42,6 +44,15 @@ def xp_to_next(level: int, xp: int | None = None) -> int | None:
     if level >= T.MAX_LEVEL:
         return None
     return xp_for_level(level + 1) - (xp if xp is not None else xp_for_level(level))
+
+
+def character_level(c: Character) -> int:
+    """The level a file describes: `level:`, else from `xp:`, else one per advancement entry."""
+    if c.level is not None:
+        return c.level
+    if c.xp is not None:
+        return level_for_xp(c.xp)
+    return min(99, 1 + len(c.advancement))
 
 
 def _check_level(level: int) -> None:

@@ -3,8 +3,8 @@
 Everything here is pure: tables are module-level constants (each names the book
 table it transcribes), functions take plain values or any object with ``id`` and
 ``param`` attributes (a model's ability, or a small tuple-like stand-in), and return
-small frozen dataclasses. Nothing here knows about YAML or pydantic, so the models
-can import the tables (status names, stat lists) without a cycle.
+small frozen dataclasses. The tables the models validate against too (status names,
+stat lists) are in ``builder.rulesets.zodiac.tables.equipment``, below both.
 """
 
 from __future__ import annotations
@@ -15,6 +15,15 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from builder.models.base import norm_key
+from builder.rulesets.zodiac.tables.equipment import (
+    ARMOR_ELEMENT_ABILITIES,
+    ARMOR_STAT_BONUS,
+    ARMOR_STATUS_IMMUNITY_COST,
+    DRAW_OUT_STATUS,
+    RELIC_STATUS_IMMUNITY_COST,
+    WEAPON_STATUS_EFFECT_COST,
+    canonical_status,
+)
 
 # --------------------------------------------------------------------------- shared
 
@@ -39,25 +48,6 @@ class Ab:
 
 ITEM_LEVELS: tuple[int, ...] = tuple(range(1, 11))
 ARTIFACT_LEVEL = 10
-
-# Status names differ between the book's tables ("Confuse"/"Confusion",
-# "DSentence"/"Death Sentence", "Death"/"Instant Death"); every table below uses
-# the canonical id on the right.
-STATUS_ALIASES: dict[str, str] = {
-    "confusion": "confuse",
-    "dsentence": "death_sentence",
-    "d_sentence": "death_sentence",
-    "death": "instant_death",
-    "m_barrier": "mbarrier",
-    "magic_barrier": "mbarrier",
-}
-
-
-def canonical_status(name: str) -> str:
-    """'Confusion' / 'DSentence' -> 'confuse' / 'death_sentence' (one id per status)."""
-    key = norm_key(name)
-    return STATUS_ALIASES.get(key, key)
-
 
 # --------------------------------------------------------------------------- weapons
 
@@ -108,19 +98,6 @@ WEAPON_STAT_BONUS: dict[str, tuple[int, int]] = {
     "agi": (3, 2),
     "vit": (1, 1),
     "spr": (1, 1),
-}
-
-# Chapter V, Weapon Status Effect table: status -> point cost.
-WEAPON_STATUS_EFFECT_COST: dict[str, int] = {
-    "blind": 2,
-    "death_sentence": 2,
-    "poison": 2,
-    "sleep": 2,
-    "stun": 2,
-    "charm": 3,
-    "curse": 3,
-    "seal": 3,
-    "venom": 3,
 }
 
 # Chapter VI, Weapon Range: short-range weapons take -60 against flying targets.
@@ -356,7 +333,6 @@ DRAW_OUT_BREAK_FRACTION: tuple[tuple[int, Fraction], ...] = (
     (6, Fraction(1, 4)),
     (10, Fraction(1, 3)),
 )
-DRAW_OUT_BREAK_STATS: tuple[str, ...] = ("str", "mag", "agi")
 # Draw Out Demi Attack: (highest weapon level of the band, fraction of current HP).
 DRAW_OUT_DEMI_FRACTION: tuple[tuple[int, Fraction], ...] = (
     (5, Fraction(1, 4)),
@@ -370,33 +346,6 @@ DRAW_OUT_MP_DAMAGE_DIVISOR = 10  # MP Attack: MP lost = damage / 10
 DRAW_OUT_STATUS_POINTS_PER_LEVEL = 5  # Status Effect: 5 points per level to raise chances
 DRAW_OUT_STATUS_MAX_CHANCE = 85
 DRAW_OUT_MAX_STATUSES = 2
-# Draw Out Status Effect table: status -> (level, base chance %); ``None`` chance
-# marks a positive effect ("-----" in the book).
-DRAW_OUT_STATUS: dict[str, tuple[int, int | None]] = {
-    "stun": (1, 35),
-    "poison": (1, 35),
-    "berserk": (2, 30),
-    "curse": (2, 30),
-    "death_sentence": (2, 30),
-    "blind": (3, 20),
-    "slow": (3, 20),
-    "sleep": (3, 20),
-    "seal": (3, 20),
-    "frog": (4, 10),
-    "mini": (4, 10),
-    "confuse": (4, 10),
-    "stop": (5, 5),
-    "stone": (5, 5),
-    "charm": (5, 5),
-    "venom": (5, 5),
-    "instant_death": (7, 0),
-    "haste": (4, None),
-    "barrier": (4, None),
-    "mbarrier": (4, None),
-    "regen": (5, None),
-    "reraise": (5, None),
-    "wall": (5, None),
-}
 
 
 def _band(table: Sequence[tuple[int, Fraction]], level: int) -> Fraction:
@@ -518,30 +467,8 @@ ARMOR_WEAKNESS_CREDIT: dict[str, int] = {
     "magical_weakness": 3,
     "elemental_weakness": 1,
 }
-ARMOR_ELEMENT_ABILITIES: dict[str, str] = {
-    "elemental_resistance": "resist",
-    "elemental_immunity": "immune",
-    "elemental_absorbency": "absorb",
-    "elemental_weakness": "weak",
-}
 ARMOR_DAMAGE_PCT = 25  # Defense -25%, Weakness +25% damage taken
-# Chapter V, Armor Stat Bonus table: (base, per armor level); R22.
-ARMOR_STAT_BONUS: dict[str, tuple[int, int]] = {
-    "str": (3, 2),
-    "mag": (3, 2),
-    "agi": (3, 2),
-    "resist": (2, 1),
-    "vit": (1, 1),
-    "spr": (1, 1),
-}
 GUARD_ONLY_STATS: frozenset[str] = frozenset({"vit", "spr"})
-# Chapter V, Armor Status Immunity table: status -> point cost. A piece pays its
-# dearest immunity, then 1 point for each further one.
-ARMOR_STATUS_IMMUNITY_COST: dict[str, int] = {
-    **dict.fromkeys(("stun", "poison", "berserk", "slow", "blind", "death_sentence"), 1),
-    **dict.fromkeys(("zombie", "sleep", "venom", "mini", "curse", "confuse"), 2),
-    **dict.fromkeys(("stop", "stone", "frog", "charm", "seal"), 3),
-}
 ARMOR_EXTRA_IMMUNITY_COST = 1
 
 
@@ -714,17 +641,6 @@ RELIC_ELEMENT_AFFINITY: dict[str, str] = {
 }
 # Chapter V, Stat Boost table: total bonus stats -> point cost.
 RELIC_STAT_BOOST_COST: dict[int, int] = {10: 2, 15: 3, 20: 6, 25: 10, 30: 13, 40: 16}
-# Chapter V, relic Status Immunity list: status -> points for ONE immunity.
-RELIC_STATUS_IMMUNITY_COST: dict[str, int] = {
-    **dict.fromkeys(
-        (
-            "berserk", "blind", "charm", "confuse", "curse", "frog", "mini", "poison",
-            "seal", "sleep", "slow", "stop", "stun", "venom", "zombie",
-        ),
-        1,
-    ),
-    **dict.fromkeys(("instant_death", "death_sentence", "stone"), 2),
-}  # fmt: skip
 RELIC_ALL_STATUS_IMMUNITY_COST = 16
 # Chapter V, Combat Bonuses: Elemental Boost (+dice -> points), Critical Boost
 # (Critical reduction -> points).

@@ -27,9 +27,12 @@ class HouseRules(ZModel):
         examples=[1, 2],
     )
     map_combat: bool = Field(
-        True,
+        False,
         title="Map Combat",
-        description="Show Move, Jump and Range/Effect/Vertical from the Map Combat supplement.",
+        description=(
+            "Play the Map Combat supplement: Move, Jump, climbing, falls, attack ranges and "
+            "Range/Effect/Vertical on sheets, cards and `show` (R32: off unless turned on)."
+        ),
     )
     support_flat_bonus: bool = Field(
         True,

@@ -1,25 +1,29 @@
 """Tech arithmetic (Chapter II): costs, effect numbers, clone and upgrade prices.
 
-Pure and table-driven: the book's tables are module-level constants, the formulas
-are the functions below. Ids are the DESIGN contract strings (``power_attack``,
+Pure and table-driven: the book's tables are module-level constants (those the models
+also read are in ``builder.rulesets.zodiac.tables.techs``), the formulas are the
+functions below. Ids are the DESIGN contract strings (``power_attack``,
 ``area_effect``...); the StrEnums of ``builder.rulesets.zodiac.models.tech`` compare equal to them,
 so either may be passed. Character-dependent inputs are plain ints.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+from builder.rulesets.zodiac.models.tech import PrimaryEffect, SecondaryEffect, Tech
 from builder.rulesets.zodiac.rules.rounding import half_up, per
+from builder.rulesets.zodiac.tables.techs import (
+    AREA_EFFECT_MAX_LEVELS,
+    DRAIN_ADJUSTMENT,
+    LESSER_STATUS_TABLE,
+    POWER_LEVELS,
+    RANDOM_TARGET_ADJUSTMENT,
+)
 
-if TYPE_CHECKING:  # only for type hints: models import this module
-    from builder.rulesets.zodiac.models.tech import Tech
-
-POWER_LEVELS: tuple[str, ...] = ("weak", "medium", "strong")
 _POWER_INDEX = {p: i for i, p in enumerate(POWER_LEVELS)}
 
 # --- Book tables -------------------------------------------------------------------------
@@ -129,25 +133,6 @@ STATUS_EFFECT_TABLE: dict[str, tuple[int, int | None]] = {
     "wall": (5, None),
 }
 
-# Ch. II Secondary Effects, "Lesser Status Attack": STATUS EFFECT -> BASE ATTACK MODIFIER.
-LESSER_STATUS_TABLE: dict[str, int] = {
-    "stun": -60,
-    "poison": -60,
-    "curse": -60,
-    "berserk": -65,
-    "blind": -65,
-    "sleep": -65,
-    "slow": -65,
-    "death_sentence": -65,
-    "frog": -75,
-    "mini": -75,
-    "seal": -75,
-    "confuse": -75,
-    "stop": -80,
-    "stone": -80,
-    "charm": -80,
-    "venom": -80,
-}
 LESSER_STATUS_CAP = -30  # "to a maximum of -30" (R17)
 
 # Ch. II Unique Powers, "Dispel": DISPELLABLE EFFECTS by the lowest Dispel Tech Level.
@@ -272,20 +257,6 @@ INACCURATE_PRIMARIES: frozenset[str] = frozenset(
     {"power_attack", "attack_magic", "break_arts", "quadra_slam", "demi_attack", "revenge"}
 )
 
-# Default damage type of damaging primaries (a clone may switch it, R16).
-# Decision: Quadra Slam strikes with the weapon (physical); the other damaging primaries
-# that roll a magical attack (Fatal Blow, Near-Fatal) or follow from HP (Demi, Revenge)
-# default to magical / physical as their text suggests.
-DEFAULT_DAMAGE_TYPE: dict[str, str] = {
-    "power_attack": "physical",
-    "attack_magic": "magical",
-    "quadra_slam": "physical",
-    "demi_attack": "magical",
-    "revenge": "physical",
-    "fatal_blow": "magical",
-    "near_fatal_attack": "magical",
-}
-
 # Ch. II Secondary Effects: fixed MP adjustments in Tech Levels. The parameterised ones
 # (area_effect, drain, random_target) are in ``secondary_adjustment``; charge_power,
 # sacrifice and elemental have none; friendly_fire is +1 MP, not a level (R14).
@@ -303,10 +274,7 @@ SECONDARY_MP_ADJUSTMENT: dict[str, int] = {
     "steal_as_well": 1,
     "friendly_fire": 0,
 }
-DRAIN_ADJUSTMENT: dict[int, int] = {25: 1, 50: 2}  # Ch. II "Drain Attack"
-RANDOM_TARGET_ADJUSTMENT: dict[str, int] = {"enemy": -1, "ally": -1, "any": -2}
 FRIENDLY_FIRE_MP = 1  # R14: +1 MP on the final cost
-AREA_EFFECT_MAX_LEVELS = 3  # R30 (Map Combat)
 
 # Attack-roll modifiers (Ch. II).
 FATAL_BLOW_BASE, FATAL_BLOW_STEP = -60, 15  # from Tech Level 2
@@ -396,20 +364,6 @@ class Reach:
 
 
 @dataclass(frozen=True, slots=True)
-class AttackNotation:
-    """Enemy Skill notation '#PX' / '#MX' (Ch. III): level, Power Attack or Attack Magic, power."""
-
-    level: int
-    primary: Literal["power_attack", "attack_magic"]
-    power_level: str
-
-    @property
-    def text(self) -> str:
-        letter = "P" if self.primary == "power_attack" else "M"
-        return f"{self.level}{letter}{_POWER_INDEX[self.power_level] + 1}"
-
-
-@dataclass(frozen=True, slots=True)
 class XMagicCost:
     """X-Magic (Ch. IV Command Skills): two Techs plus half their total, rounded up (R2)."""
 
@@ -417,6 +371,22 @@ class XMagicCost:
     surcharge: int
     total: int
     text: str
+
+
+# --- What a Tech does (R18) -------------------------------------------------------------
+
+
+def is_beneficial(tech: Tech) -> bool:
+    """R18 "beneficial". Decision: a Status Effect Tech is beneficial when any chosen
+    effect is positive."""
+    if tech.primary == PrimaryEffect.STATUS_EFFECT:
+        return any(STATUS_EFFECT_TABLE.get(str(c.status), (0, 0))[1] is None for c in tech.statuses)
+    return str(tech.primary) in BENEFICIAL_PRIMARIES
+
+
+def deals_damage(tech: Tech) -> bool:
+    """Damaging primary, or MP Attack (which makes a damage roll, Ch. II MP Attack)."""
+    return str(tech.primary) in DAMAGING_PRIMARIES or tech.has(SecondaryEffect.MP_ATTACK)
 
 
 # --- Costs -------------------------------------------------------------------------------
@@ -831,30 +801,6 @@ def tech_reach(delivery: Literal["melee", "ranged", "other"], area_levels: int =
 def normal_ranged_range(height_advantage: float = 0) -> int:
     """A normal ranged attack's R: 4 + height advantage rounded down, at most 8 (R30)."""
     return min(NORMAL_RANGED_R + int(height_advantage // 1), NORMAL_RANGED_MAX_R)
-
-
-# --- Enemy Skill notation ----------------------------------------------------------------
-
-_NOTATION = re.compile(r"^\s*([1-8])\s*([PpMm])\s*([1-3])\s*$")
-
-
-def parse_attack_notation(text: str) -> AttackNotation:
-    """'3M2' -> level 3 Attack Magic, medium (Ch. III Sample Enemy Skills).
-
-    The level may run to 8 (the book's Limit Glove is 8M3), though the damage table
-    stops at 6.
-    """
-    match = _NOTATION.match(text)
-    if match is None:
-        raise ValueError(
-            f"attack notation {text!r} is not '#PX' or '#MX' (level 1-8, P or M, power 1-3),"
-            " e.g. '3M2'"
-        )
-    level, letter, power = match.groups()
-    primary: Literal["power_attack", "attack_magic"] = (
-        "power_attack" if letter.upper() == "P" else "attack_magic"
-    )
-    return AttackNotation(int(level), primary, POWER_LEVELS[int(power) - 1])
 
 
 def mp_levels(mp: int) -> list[tuple[int, str]]:

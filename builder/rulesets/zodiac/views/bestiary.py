@@ -296,6 +296,7 @@ def monster_card(
 ) -> dict[str, Any]:
     """Everything a monster card and a bestiary stat block print, as plain data."""
     from builder.rulesets.zodiac.checks.monsters import resolve_techs
+    from builder.rulesets.zodiac.views.map_combat import reach_of
 
     techs = resolve_techs(m, ws)  # type: ignore[arg-type]  # reads only .content
     view = R.monster_view(m, techs.levels, die_multiplier=die_multiplier)
@@ -346,8 +347,9 @@ def monster_card(
         )
         for i, ref in enumerate(m.techs)
     ]
-    for t in tech_rows:
+    for t, ref in zip(tech_rows, m.techs, strict=True):
         t["cost"] = _cost_text(t)
+        t["reach"] = reach_of(ws, ref) if map_combat else None
     defenses = view.defenses
     defense_notes = list(defenses.notes)
     if defenses.physical != "normal" or defenses.magical != "normal":
@@ -417,9 +419,20 @@ def monster_card(
         "steals": _item_names(ws, m.steals),
         "drop_chance": "always" if m.boss else "30%",
         "description": m.description or "",
+        "map_combat": _map_block(view, d.accuracy.value) if map_combat else None,
     }
     card["fit"] = _fit_card(card)
     return card
+
+
+def _map_block(view: R.MonsterView, accuracy: int) -> dict[str, Any]:
+    """Movement, falls and the melee attack's reach for a stat block (R29, R30)."""
+    from builder.rulesets.zodiac.views.map_combat import attack_note, monster_movement, sheet_block
+
+    block = sheet_block(monster_movement(view))
+    block["attack_note"] = attack_note(False, accuracy)
+    block["attack_range"] = "R1"
+    return block
 
 
 def _aff_lines(affinities: Sequence[Mapping[str, Any]]) -> int:
@@ -473,7 +486,8 @@ def _fit_card(card: Mapping[str, Any]) -> dict[str, Any]:
     for p in card["powers"]:
         rows.append(("power", p, cost(f"{p['name']} {p['level']} {p['detail']}", p["effect"])))
     for t in card["techs"]:
-        rows.append(("tech", t, cost(f"{t['name']} TL {t['tech_level']} {t['cost']}", t["effect"])))
+        first = f"{t['name']} TL {t['tech_level']} {t['cost']} {t.get('reach') or ''}"
+        rows.append(("tech", t, cost(first, t["effect"])))
     desc = str(card["description"])
     need = sum(pt for _, _, pt in rows)
     if desc:

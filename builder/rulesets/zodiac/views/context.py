@@ -22,6 +22,9 @@ _SPECS: dict[Section, str] = {
     Section.BESTIARY: "builder.rulesets.zodiac.views.bestiary:bestiary_context",
     Section.EQUIPMENT_BOOK: "builder.rulesets.zodiac.views.armory:equipment_book_context",
     Section.TECH_GRIMOIRE: "builder.rulesets.zodiac.views.grimoire:grimoire_context",
+    Section.MAP_COMBAT_REFERENCE: (
+        "builder.rulesets.zodiac.views.map_combat:map_combat_reference_context"
+    ),
 }
 
 

@@ -15,12 +15,12 @@ from builder.rulesets.zodiac.rules import character as rules
 from builder.rulesets.zodiac.rules import equipment as eq
 from builder.rulesets.zodiac.rules.character import EquipmentBonus
 from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
+from builder.rulesets.zodiac.rules.tables import STARTING_GOLD
+from builder.rulesets.zodiac.views.character_base import CharacterView, character_view
 
 if TYPE_CHECKING:
     from builder.rulesets.zodiac.models.character import Character
-    from builder.rulesets.zodiac.views.character import CharacterView
 
-STARTING_GOLD = 200  # Ch. I Step 8, R25
 NATURAL_HIT = 90  # Ch. VI Attacking: a natural 90+ always hits
 
 
@@ -458,8 +458,6 @@ def equipped_character_view(
 
     ``view_options`` pass through to ``character_view`` (so its other options keep working).
     """
-    from builder.rulesets.zodiac.views.character import character_view
-
     equipped = resolve_equipment(c, index)
     bonus = equipment_bonus(equipped)
     view = character_view(c, level, equipment=bonus, ruleset=ruleset, **view_options)

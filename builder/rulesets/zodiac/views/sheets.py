@@ -52,7 +52,7 @@ def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, 
         command=_skill(view.command_skill),
         support=_skill(view.support_skill),
         sp_boxes=view.derived["speed"].value + FIRST_ROUND_SP_BONUS,
-        map_combat=map_combat,
+        map_combat=_map_block(view.map_combat) if map_combat else None,
         history_pairs=_pairs(data["history"]),
         learning=getattr(c, "learning", None),
     )
@@ -82,11 +82,24 @@ def _attack_row(a: dict[str, Any]) -> dict[str, Any]:
         note.append(str(a["element"]))
     if a.get("long_range"):
         note.append("long range")
+    grid = None
+    if a.get("range") is not None:  # Map Combat is on (R30)
+        from builder.rulesets.zodiac.views.map_combat import attack_note
+
+        grid = attack_note(bool(a.get("long_range")), a["accuracy"])
     return {
         "name": a["name"],
         "line": f"{a['text']} ({a['min']}-{a['max']})",
         "note": " · ".join(note),
+        "map": grid,
     }
+
+
+def _map_block(movement: Any) -> dict[str, Any] | None:
+    """Move, Jump, climbing, gaps and the falling table for the sheet (R29)."""
+    from builder.rulesets.zodiac.views.map_combat import sheet_block
+
+    return sheet_block(movement) if movement is not None else None
 
 
 AFFINITY_ORDER = ("weak", "resist", "immune", "absorb")

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 from builder.models.base import STATS, Stat
 from builder.rulesets.zodiac.models.tech import Tech
 from builder.rulesets.zodiac.rules import techs as R
+from builder.rulesets.zodiac.rules.map_combat import tech_reach
 from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 if TYPE_CHECKING:
     from builder.rulesets.zodiac.models.character import Character
-    from builder.rulesets.zodiac.views.character import CharacterView
+    from builder.rulesets.zodiac.views.character_base import CharacterView
 
 REFERENCE_STAT = 8  # 3 + 5 in each stat: 40 at creation (R4), nothing favoured
 REFERENCE_DIE = 8  # a 2-4 point weapon side (R21)
@@ -38,6 +39,7 @@ class Wielder:
     magic_die: int
     magic_accuracy: int
     reference: bool = False
+    ranged: bool = False  # a Long Range weapon: weapon Techs reach R6 in Map Combat (R30)
 
 
 def reference_wielder(ruleset: Ruleset = DEFAULT) -> Wielder:
@@ -82,6 +84,7 @@ def wielder_from_view(view: CharacterView) -> Wielder:
         die=die,
         magic_die=magic_die,
         magic_accuracy=d["magic_accuracy"].value,
+        ranged=bool(attack.long_range) if attack is not None else False,
     )
 
 
@@ -169,7 +172,7 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
             out.append(f"Steals {R.mp_steal_amount(w.mag)} MP (5 + MAG {w.mag} / 10)")
         else:
             out.append(_UNIQUE_TEXT.get(primary, primary.replace("_", " ").title()).format(t=tech))
-        out.extend(_secondary_effects(tech, w))
+        out.extend(_secondary_effects(tech, w, ruleset))
     except (KeyError, ValueError):  # an invalid Tech: checks report why
         out.append("(no numbers: the Tech breaks a construction rule)")
     return out
@@ -187,8 +190,9 @@ _UNIQUE_TEXT: dict[str, str] = {
 }
 
 
-def _secondary_effects(tech: Tech, w: Wielder) -> list[str]:
+def _secondary_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str]:
     out: list[str] = []
+    map_combat = ruleset.house.map_combat
     lvl = tech.tech_level
     area = tech.has("area_effect")
     for sec in tech.secondary:
@@ -217,9 +221,7 @@ def _secondary_effects(tech: Tech, w: Wielder) -> list[str]:
             else:
                 out.append("Damages MP by 1/10 of the damage roll instead of HP")
         elif sid == "area_effect":
-            side = "allies" if _beneficial(tech) else "enemies"
-            half = " at half effect (TL 1-2)" if lvl <= 2 else ""
-            out.append(f"Affects all {side}{half}")
+            out.append(_area_text(tech, w, map_combat))
         elif sid == "random_target":
             out.append(f"Random target ({sec.value})")
         elif sid == "self_only":
@@ -231,22 +233,34 @@ def _secondary_effects(tech: Tech, w: Wielder) -> list[str]:
         elif sid == "inaccurate":
             out.append("Needs an attack roll; cannot score critical hits")
         elif sid == "friendly_fire":
-            out.append("Allies in the area are hit too")
+            # map-combat-old.txt: it "protects allies from harmful Techs, and prevents
+            # beneficial powers from effecting one's enemies".
+            if _beneficial(tech):
+                out.append("Friendly Fire: enemies in the area are not affected")
+            else:
+                out.append("Friendly Fire: allies in the area are not harmed")
     return out
 
 
+def _area_text(tech: Tech, w: Wielder, map_combat: bool) -> str:
+    """Who Area Effect reaches: the core book's side, or on the grid everyone in it.
+
+    Core book: all enemies (or all allies, for a beneficial Tech). Map Combat: "All
+    powers will affect allies AND enemies in their area of effect", unless the Tech
+    takes Friendly Fire, which keeps it to one side.
+    """
+    half = " at half effect (TL 1-2)" if tech.tech_level <= 2 else ""
+    side = "allies" if _beneficial(tech) else "enemies"
+    if not map_combat:
+        return f"Affects all {side}{half}"
+    e = tech_reach(tech, ranged_weapon=w.ranged).e
+    if tech.has("friendly_fire"):
+        return f"Affects only the {side} in its area (E{e}){half}"
+    return f"Affects everyone in its area (E{e}), allies and enemies alike{half}"
+
+
 def _beneficial(tech: Tech) -> bool:
-    from builder.rulesets.zodiac.checks.techs import is_beneficial
-
-    return is_beneficial(tech)
-
-
-def tech_reach(tech: Tech) -> R.Reach:
-    """R30: weapon Techs are melee (R3), Short Range makes any Tech melee, others R4."""
-    weapon = str(tech.primary) in {"power_attack", "quadra_slam"} or tech.has("short_range")
-    area = tech.param("area_effect")
-    levels = (int(area) if isinstance(area, int) else 1) if tech.has("area_effect") else 0
-    return R.tech_reach("melee" if weapon else "other", levels)
+    return R.is_beneficial(tech)
 
 
 def tech_notes(tech: Tech) -> list[str]:
@@ -325,7 +339,7 @@ def tech_view(tech: Tech, wielder: Wielder | None = None, ruleset: Ruleset = DEF
         effects=tech_effects(tech, w, ruleset),
         notes=tech_notes(tech),
         computed_for=w.label,
-        reach=tech_reach(tech).text if ruleset.house.map_combat else None,
+        reach=tech_reach(tech, ranged_weapon=w.ranged).text if ruleset.house.map_combat else None,
         element=str(tech.element) if tech.element else None,
         damage_type=tech.effective_damage_type,
         secondary=[s.yaml for s in tech.secondary],

@@ -1,0 +1,105 @@
+"""`zodiac show FILE`: any entity of any rule set, found by its `kind`.
+
+The CLI knows no kind: it loads the file with its project, picks the entity, and asks
+the project's rule set for the view of that kind (``RuleSet.show_for``), a
+``builder.views.Shown`` it prints as JSON or as titled key/value tables. For ZODIAC the
+JSON equals the noun commands' (`zodiac character show ... --format json`, ...).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from builder.cli.errors import handle_user_errors, open_checked
+from builder.cli.validate import Format
+
+if TYPE_CHECKING:
+    from builder.io.project import Entity
+    from builder.views import Shown
+
+EPILOG = (
+    "\b\nExamples:\n"
+    "  zodiac show content/examples/zodiac/characters/amos.yaml\n"
+    "  zodiac show content/examples/zodiac/techs/attacks.yaml --name biff\n"
+    "  zodiac show content/examples/zodiac/jobs/knight.yaml --format json\n\n"
+    "A file with several documents needs --name (or --id) to pick one; the message lists them."
+)
+
+
+def pick(file: Path, entities: list[Entity], wanted: str | None) -> Entity:
+    """The one entity of ``file`` to show: the only one, or the one ``wanted`` names."""
+    from builder.diagnostics import did_you_mean
+    from builder.errors import UsageError
+    from builder.models.base import norm_id
+
+    if not entities:
+        raise UsageError(f"{file} holds no document to show")
+    if wanted is not None:
+        key = norm_id(wanted)
+        match = [e for e in entities if e.id == key or norm_id(e.model.name) == key]
+        if not match:
+            ids = [e.id for e in entities]
+            raise UsageError(f"{file} holds nothing named '{wanted}'{did_you_mean(key, ids)}")
+        entities = match
+    if len(entities) > 1:
+        listed = ", ".join(f"{e.id} ({e.kind})" for e in entities)
+        raise UsageError(f"{file} holds {len(entities)} documents; pick one with --name: {listed}")
+    return entities[0]
+
+
+@handle_user_errors
+def show(
+    file: Annotated[Path, typer.Argument(help="A content file (any kind of any rule set).")],
+    name: Annotated[
+        str | None,
+        typer.Option("--name", "--id", "-n", help="Which entry, when the file holds several."),
+    ] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+) -> None:
+    """Show any entry by its kind: what its rule set computes for it."""
+    from builder.cli.output import print_json
+    from builder.errors import UsageError
+    from builder.io.project import PROJECT_FILE
+
+    if file.name == PROJECT_FILE:
+        raise UsageError(f"{file} is a project's settings, not an entry; show one of its files")
+    ws = open_checked(file)
+    entity = pick(file, ws.entities_in(file), name)
+    view = ws.rule_set.show_for(entity.kind)
+    if view is None:
+        raise UsageError(f"the {ws.rule_set.id} rule set has no view for `kind: {entity.kind}`")
+    shown = view(ws, entity)
+    if fmt is Format.json:
+        print_json(shown.json)
+        return
+    print_shown(shown)
+
+
+def print_shown(shown: Shown) -> None:
+    """The title, then one two-column table per section; every value is user text."""
+    from rich import box
+    from rich.table import Table
+
+    from builder.cli.output import console, safe
+
+    console.print(f"[bold]{safe(shown.title)}[/bold]", soft_wrap=True)
+    for heading, pairs in shown.sections:
+        if not pairs:
+            continue
+        table = Table(
+            title=safe(heading),
+            title_justify="left",
+            box=box.SIMPLE_HEAVY,
+            show_header=False,
+        )
+        keyed = any(key for key, _ in pairs)
+        if keyed:
+            table.add_column(style="bold")
+        table.add_column(overflow="fold")
+        for key, value in pairs:
+            cells = [safe(key)] if keyed else []
+            table.add_row(*cells, safe(value, multiline=True))
+        console.print(table)
