@@ -28,7 +28,7 @@ from typing import Any
 
 from builder.errors import UsageError
 from builder.io.project import Entity
-from builder.models.project import Book, ProjectConfig, Section, SortOrder
+from builder.models.project import Book, ProjectConfig, SortOrder
 from builder.render.pdf import RenderError
 from builder.text import printable, shorten
 from builder.workspace import Workspace
@@ -53,26 +53,6 @@ MEMORY_ENV = "ZODIAC_RENDER_MEMORY_MIB"
 _MAX_STEM_BYTES = 120
 _CUT_BYTES = 80
 _HASH_CHARS = 10
-
-SECTION_KIND: dict[Section, tuple[str, ...]] = {
-    Section.CHARACTER_SHEETS: ("character",),
-    Section.BLANK_SHEET: (),
-    Section.MONSTER_CARDS: ("monster",),
-    Section.BESTIARY: ("monster",),
-    Section.EQUIPMENT_BOOK: ("weapon_set", "armor_set", "relic_set", "potion"),
-    Section.TECH_GRIMOIRE: ("tech", "enemy_skill"),
-    Section.MAP_COMBAT_REFERENCE: (),
-}
-
-TEMPLATE: dict[Section, str] = {
-    Section.CHARACTER_SHEETS: "sheets/character.html",
-    Section.BLANK_SHEET: "sheets/blank.html",
-    Section.MONSTER_CARDS: "cards/monsters.html",
-    Section.BESTIARY: "books/bestiary.html",
-    Section.EQUIPMENT_BOOK: "books/equipment.html",
-    Section.TECH_GRIMOIRE: "books/grimoire.html",
-    Section.MAP_COMBAT_REFERENCE: "books/map_combat.html",
-}
 
 
 @dataclass(frozen=True)
@@ -99,8 +79,8 @@ class Built:
 
 def select(ws: Workspace, book: Book) -> list[Entity]:
     """The entities a book holds: its kinds, filtered by include ids/globs, sorted."""
-    kinds = SECTION_KIND[book.holds]
-    core = _core_paths()
+    kinds = ws.rule_set.books[book.holds].kinds
+    core = _core_paths(ws)
     pool = [
         e
         for e in ws.content.entities
@@ -110,22 +90,17 @@ def select(ws: Workspace, book: Book) -> list[Entity]:
     if book.sort is SortOrder.NAME:
         chosen.sort(key=lambda e: (kinds.index(e.kind), getattr(e.model, "name", e.id).lower()))
     elif book.sort is SortOrder.LEVEL:
-        chosen.sort(key=lambda e: (kinds.index(e.kind), _level(e), getattr(e.model, "name", "")))
+        level = ws.rule_set.level
+        chosen.sort(key=lambda e: (kinds.index(e.kind), level(e), getattr(e.model, "name", "")))
     return chosen
 
 
-def _level(e: Entity) -> int:
-    from builder.rulesets.zodiac.rules.character import character_level
+def _core_paths(ws: Workspace) -> set[Path]:
+    """The rule set's shipped catalogues: never printed as the project's own content."""
+    from builder.paths import content_dir
 
-    if e.kind == "character":
-        return character_level(e.model)
-    return int(getattr(e.model, "level", 0) or getattr(e.model, "tech_level", 0) or 0)
-
-
-def _core_paths() -> set[Path]:
-    from builder.paths import core_dir
-
-    return {core_dir().resolve()}
+    folder = ws.rule_set.core_folder
+    return {(content_dir() / folder).resolve()} if folder else set()
 
 
 def plan(ws: Workspace, config: ProjectConfig, out_dir: Path, only: str | None = None) -> list[Job]:
@@ -139,9 +114,10 @@ def plan(ws: Workspace, config: ProjectConfig, out_dir: Path, only: str | None =
         stem = Path(book.output).stem
         if only and only not in (book.output, stem, book.title):
             continue
-        template = TEMPLATE[book.holds]
+        spec = ws.rule_set.books[book.holds]
+        template = spec.template
         entities = select(ws, book)
-        if book.holds is Section.CHARACTER_SHEETS:
+        if spec.one_file_per_entity:
             for e in entities:  # one PDF per character
                 out = out_dir / stem / f"{file_stem(e.id)}.pdf"
                 jobs.append(Job(book, out, template, (e,), e.model.name))
@@ -178,15 +154,17 @@ def file_stem(entity_id: str) -> str:
 
 def context_for(ws: Workspace, job: Job) -> dict[str, Any]:
     """The template context: project info plus the computed views of the job's entities."""
-    from builder.rulesets.zodiac.views import context as ctx
+    from builder.rulesets import resolve
 
     config: ProjectConfig = ws.config
+    house = config.house_rules
     base = {
         "project": {"title": config.title, "author": config.author, "paper": config.paper.value},
-        "book": {"title": job.book.title, "holds": job.book.holds.value},
-        "house_rules": config.house_rules.model_dump(),
+        "book": {"title": job.book.title, "holds": job.book.holds},
+        "house_rules": house.model_dump() if hasattr(house, "model_dump") else dict(house),
     }
-    return {**base, **ctx.BUILDERS[job.book.holds](ws, list(job.entities))}
+    views = resolve(ws.rule_set.books[job.book.holds].context)
+    return {**base, **views(ws, list(job.entities))}
 
 
 def run(

@@ -35,6 +35,7 @@ LOADING: dict[str, str] = {
     "ZP102": "zodiac.yaml holds more than one document",
     "ZP103": "a book's output or the templates folder is not a plain path inside the project",
     "ZP104": "zodiac.yaml names a rule set that is not registered",
+    "ZP105": "a book holds something its project's rule set does not print",
 }
 
 

@@ -80,7 +80,7 @@ def init_project(
     ruleset: str = "zodiac",
 ) -> list[Path]:
     """Write a project into ``folder``; refuse to overwrite one unless ``force``."""
-    from builder.rulesets.zodiac.generate import yaml_scalar
+    from builder.io.yaml import yaml_scalar
 
     plan = scaffold_for(ruleset)
     title = plan.default_title if title is None else title

@@ -17,7 +17,16 @@ def schema_for(kind: str) -> dict[str, Any]:
     else:
         model = rulesets.get(rulesets.DEFAULT).model_for(kind)
     schema = model.model_json_schema(by_alias=True, mode="validation")
-    if kind != "project":  # any document may name its rule set (R31); the loader checks it
+    if kind == "project":  # house rules belong to the rule set: describe the default's
+        game = rulesets.get(rulesets.DEFAULT)
+        if game.house_rules_model is not None:
+            house = rulesets.resolve(game.house_rules_model).model_json_schema(mode="validation")
+            house.pop("title", None)
+            schema["properties"]["house_rules"] = {
+                **house,
+                "description": schema["properties"]["house_rules"].get("description", ""),
+            }
+    else:  # any document may name its rule set (R31); the loader checks it
         schema.setdefault("properties", {})["ruleset"] = {
             "const": rulesets.DEFAULT,
             "title": "Rule set",

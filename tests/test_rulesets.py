@@ -92,3 +92,65 @@ def test_kinds_are_keyed_by_rule_set(zodiac, write, other_game):
     write("m.yaml", "kind: monster\ntitle: Rats\noutput: rats.pdf\nholds: bestiary\n")
     r = zodiac("validate", "--format", "json")
     assert [d["code"] for d in r.json()] == ["ZS102"]  # `kind` is no field of that model
+
+
+def test_shared_code_names_no_rule_set():
+    """Issue #9: what every game shares asks the registry; only the CLI's ZODIAC noun
+    commands (which stay as they are) and the registry itself name a rule set's package."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "builder"
+    offenders = []
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(("rulesets/", "cli/")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "builder.rulesets."
+            ):
+                offenders.append(f"{rel}: {node.module}")
+    assert offenders == []
+
+
+def test_a_book_its_rule_set_does_not_print_is_located(zodiac, write):
+    write(
+        "zodiac.yaml",
+        "title: T\nbooks:\n  - {title: B, output: b.pdf, holds: Monster Card}\n",
+    )
+    r = zodiac("validate", "--format", "json")
+    [d] = r.json()
+    assert (d["line"], d["code"]) == (3, "ZP105")
+    assert (
+        "rule set zodiac prints no book 'monster_card'; did you mean 'monster_cards'?"
+        in (d["message"])
+    )
+
+
+def test_book_holds_reads_loosely_and_house_rules_belong_to_the_rule_set(write):
+    from builder.io.project import load_config
+
+    root = write(
+        "zodiac.yaml",
+        "title: T\nhouse_rules: {relic_slots: 2}\n"
+        "books:\n  - {title: B, output: b.pdf, holds: Monster Cards}\n",
+    ).parent
+    config, diags = load_config(root)
+    assert diags == []
+    assert config.books[0].holds == "monster_cards"
+    assert type(config.house_rules).__name__ == "HouseRules"
+    assert (config.house_rules.relic_slots, config.house_rules.map_combat) == (2, False)
+
+
+def test_zodiac_books_are_registered_with_their_templates():
+    from builder.paths import templates_dir
+
+    assert set(RULESET.books) == {
+        "character_sheets", "blank_sheet", "monster_cards", "bestiary", "equipment_book",
+        "tech_grimoire", "map_combat_reference",
+    }  # fmt: skip
+    for spec in RULESET.books.values():
+        assert (templates_dir() / spec.template).is_file()
+        assert rulesets.resolve(spec.context)
+    assert RULESET.books["character_sheets"].one_file_per_entity

@@ -75,7 +75,7 @@ def _wielder(character: Path | None, ruleset: Any, overrides: dict[str, int | No
         w = reference_wielder(ruleset)
     else:
         from builder.cli.character import load_character
-        from builder.io.items import item_index
+        from builder.rulesets.zodiac.items import item_index
         from builder.rulesets.zodiac.views.equipment import equipped_character_view
 
         cws, entity = load_character(character)

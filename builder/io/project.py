@@ -16,10 +16,11 @@ import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, create_model
 
 from builder import rulesets
 from builder.diagnostics import (
@@ -432,4 +433,52 @@ def load_config(root: Path) -> tuple[Any, list[Diagnostic]]:
         )
         return None, [*diags, place_in(p, doc)]
     config, more = validate_model(doc, ProjectConfig)
-    return config, diags + more
+    return config, diags + more + _check_for_rule_set(config, doc)
+
+
+@cache
+def _house_rules_document(model: type[BaseModel]) -> type[BaseModel]:
+    """A model holding only ``house_rules:``, to validate that key where it is written."""
+    return create_model("HouseRulesDocument", house_rules=(model, ...))
+
+
+def _check_for_rule_set(config: Any, doc: Document) -> list[Diagnostic]:
+    """What only the project's rule set can judge: its house rules and the books it prints.
+
+    The house rules are validated by the rule set's own model (ZODIAC's ``HouseRules``:
+    R9, R10, R32...), also when the rest of the file is broken, and replace the mapping on
+    ``config``; errors are located under ``house_rules:`` as any other.
+    """
+    named = doc.data.get("ruleset", rulesets.DEFAULT)
+    game = rulesets.get(named if named in rulesets.ids() else rulesets.DEFAULT)
+    out: list[Diagnostic] = []
+    if game.house_rules_model is not None and "house_rules" in doc.data:
+        model = rulesets.resolve(game.house_rules_model)
+        wrapper = _house_rules_document(model)  # so messages say `house_rules.map_combat`
+        data = {"house_rules": doc.data["house_rules"]}
+        try:
+            house = wrapper.model_validate(data).house_rules
+        except ValidationError as exc:
+            problems = from_validation_error(exc, _nested_fields(wrapper, data), data=data)
+            out += [place_in(p, doc) for p in problems]
+            house = model()
+    elif game.house_rules_model is not None:
+        house = rulesets.resolve(game.house_rules_model)()
+    else:
+        house = None
+    if config is None:
+        return out
+    if house is not None:
+        config.house_rules = house
+    for i, book in enumerate(config.books):
+        if book.holds not in game.books:
+            shown = shorten(printable(book.holds))
+            problem = Problem(
+                "ZP105",
+                f"rule set {game.id} prints no book '{shown}'"
+                f"{did_you_mean(book.holds, game.books)}; its books: {', '.join(game.books)}",
+                "DESIGN: The shape",
+                ("books", i, "holds"),
+            )
+            out.append(place_in(problem, doc))
+    return out

@@ -16,6 +16,7 @@ the digits of a number (ZY115, Python refuses int() past 4300 digits).
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import stat
@@ -600,3 +601,34 @@ def _too_big(size: int) -> Problem:
         f"({size / (1024 * 1024):.1f} MiB or more); split it into several files",
         "I/O",
     )
+
+
+# --- Writing a value back ---------------------------------------------------------
+
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._'()-]*")
+_RESERVED = {"yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"}
+# YAML reads NEL, U+2028 and U+2029 as line breaks, folding them to a space even inside
+# double quotes, and refuses DEL, C1 controls, surrogates and U+FFFE/U+FFFF written raw.
+_YAML_BREAKS = frozenset("\x85\u2028\u2029")
+
+
+def _yaml_printable(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x20 <= code <= 0x7E
+        or 0xA0 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
+    ) and ch not in _YAML_BREAKS
+
+
+def yaml_scalar(text: str) -> str:
+    """A YAML scalar that reads back as exactly ``text``: plain when safe, else double-quoted.
+
+    A JSON string is a YAML double-quoted scalar; what YAML would change or refuse is
+    written as a ``\\uXXXX`` escape instead (see ``_YAML_BREAKS``).
+    """
+    if _PLAIN.fullmatch(text) and text.lower() not in _RESERVED and not text.endswith(" "):
+        return text
+    quoted = json.dumps(text, ensure_ascii=False)
+    return "".join(ch if _yaml_printable(ch) else f"\\u{ord(ch):04x}" for ch in quoted)

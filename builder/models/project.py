@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from builder.models.base import EnumIn, ZModel
-from builder.rulesets.zodiac.rules.ruleset import HouseRules
+from builder.models.base import EnumIn, ZModel, norm_key
 from builder.text import bad_character, printable, shorten
 
 # A book's file name, with `.pdf` and the atomic writer's temp name around it, must stay
@@ -35,14 +34,9 @@ class Paper(StrEnum):
     LETTER = "letter"
 
 
-class Section(StrEnum):
-    CHARACTER_SHEETS = "character_sheets"
-    BLANK_SHEET = "blank_sheet"
-    MONSTER_CARDS = "monster_cards"
-    BESTIARY = "bestiary"
-    EQUIPMENT_BOOK = "equipment_book"
-    TECH_GRIMOIRE = "tech_grimoire"
-    MAP_COMBAT_REFERENCE = "map_combat_reference"
+def _key(value: Any) -> Any:
+    """'Monster Cards' reads as ``monster_cards``, as every enum value does (DESIGN)."""
+    return norm_key(value) if isinstance(value, str) else value
 
 
 class SortOrder(StrEnum):
@@ -61,9 +55,10 @@ class Book(ZModel):
         examples=["bestiary.pdf"],
         pattern=r"^[^/\\]+$",
     )
-    holds: Annotated[Section, EnumIn] = Field(
+    holds: Annotated[str, BeforeValidator(_key)] = Field(
         title="What the book holds",
         description=(
+            "One of the project's rule set's books (`zodiac rulesets`). ZODIAC: "
             "character_sheets, blank_sheet, monster_cards, bestiary, equipment_book, "
             "tech_grimoire or map_combat_reference."
         ),
@@ -125,10 +120,12 @@ class ProjectConfig(ZModel):
     paper: Annotated[Paper, EnumIn] = Field(
         Paper.A4, title="Paper size", description="a4 or letter."
     )
-    house_rules: HouseRules = Field(
-        default_factory=HouseRules,
+    # Validated by the rule set's own model once `ruleset:` is known (io/project.load_config),
+    # which replaces this mapping with that model.
+    house_rules: Any = Field(
+        default_factory=dict,
         title="House rules",
-        description="Switches where RULINGS.md allows another reading.",
+        description="Switches where RULINGS.md allows another reading; which ones depends on the rule set.",
     )
     templates: str | None = Field(
         None,

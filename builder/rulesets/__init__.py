@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from builder.diagnostics import Diagnostic
 
-__all__ = ["DEFAULT", "RuleSet", "all_rulesets", "get", "ids", "resolve"]
+__all__ = ["DEFAULT", "BookSpec", "RuleSet", "all_rulesets", "get", "ids", "resolve"]
 
 DEFAULT = "zodiac"
 
@@ -40,6 +40,21 @@ def resolve(spec: str) -> Any:
     """``'package.module:attr'`` -> the attribute, imported on first use."""
     module, _, attr = spec.partition(":")
     return getattr(importlib.import_module(module), attr)
+
+
+@dataclass(frozen=True)
+class BookSpec:
+    """One kind of book a rule set prints (`holds:` in zodiac.yaml).
+
+    ``context`` is ``"module:function"`` taking (workspace, entities) and returning the
+    template's context of computed views; templates never compute.
+    """
+
+    kinds: tuple[str, ...]  # the entities it holds, in this order
+    template: str  # under templates/
+    context: str
+    one_file_per_entity: bool = False  # character sheets: one PDF each
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,6 +83,12 @@ class RuleSet:
     scaffold: str | None = None
     # ruling id (RULINGS.md) -> the house_rules field that selects the other reading
     house_rules: Mapping[str, str] = field(default_factory=dict)
+    # "module:Model" validating zodiac.yaml's `house_rules:` for this rule set
+    house_rules_model: str | None = None
+    # holds -> BookSpec: the books `zodiac build` can print
+    books: Mapping[str, BookSpec] = field(default_factory=dict)
+    # "module:function" entity -> int, for `sort: level`
+    level_of: str | None = None
 
     @property
     def kinds(self) -> list[str]:
@@ -83,6 +104,10 @@ class RuleSet:
         """The function `zodiac show` calls for ``kind``, or None when it has no view."""
         spec = self.shows.get(kind)
         return resolve(spec) if spec else None
+
+    def level(self, entity: Any) -> int:
+        """An entity's level for sorting a book (0 where the rule set names none)."""
+        return int(resolve(self.level_of)(entity)) if self.level_of else 0
 
     def settings(self, house_rules: Any = None) -> Any:
         """The object rules and checks receive (tables plus house rules), or None."""

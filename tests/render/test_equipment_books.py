@@ -153,7 +153,7 @@ def test_every_armor_shows_its_hp_bonus(built: Built) -> None:
 
 def test_potions_come_from_the_core_table(built: Built) -> None:
     """The example project has no potions, so the book prints the core catalogue's."""
-    from builder.io.items import core_potions
+    from builder.rulesets.zodiac.items import core_potions
 
     text = _pages(built.pdfs["equipment"])[-1]
     assert "Potions" in text

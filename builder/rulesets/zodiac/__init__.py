@@ -9,7 +9,7 @@ is its registration: nothing here is imported until a project of this rule set i
 
 from __future__ import annotations
 
-from builder.rulesets import RuleSet
+from builder.rulesets import BookSpec, RuleSet
 
 _M = "builder.rulesets.zodiac.models"
 _C = "builder.rulesets.zodiac.checks"
@@ -60,6 +60,51 @@ HOUSE_RULES: dict[str, str] = {
     "R32": "map_combat",
 }
 
+# holds -> what the book prints (templates under templates/, contexts in views/).
+_V = "builder.rulesets.zodiac.views"
+BOOKS: dict[str, BookSpec] = {
+    "character_sheets": BookSpec(
+        ("character",),
+        "sheets/character.html",
+        f"{_V}.sheets:character_sheet_context",
+        one_file_per_entity=True,
+        description="a two-page sheet per character (one PDF each)",
+    ),
+    "blank_sheet": BookSpec(
+        (), "sheets/blank.html", f"{_V}.sheets:blank_sheet_context", description="a blank sheet"
+    ),
+    "monster_cards": BookSpec(
+        ("monster",),
+        "cards/monsters.html",
+        f"{_V}.bestiary:monster_cards_context",
+        description="63 x 88 mm cards, nine to a page",
+    ),
+    "bestiary": BookSpec(
+        ("monster",),
+        "books/bestiary.html",
+        f"{_V}.bestiary:bestiary_context",
+        description="stat blocks with contents and index",
+    ),
+    "equipment_book": BookSpec(
+        ("weapon_set", "armor_set", "relic_set", "potion"),
+        "books/equipment.html",
+        f"{_V}.armory:equipment_book_context",
+        description="weapon, armor and relic sets and potions",
+    ),
+    "tech_grimoire": BookSpec(
+        ("tech", "enemy_skill"),
+        "books/grimoire.html",
+        f"{_V}.grimoire:grimoire_context",
+        description="Techs and Enemy Skills with costs and effects",
+    ),
+    "map_combat_reference": BookSpec(
+        (),
+        "books/map_combat.html",
+        f"{_V}.map_combat:map_combat_reference_context",
+        description="the Map Combat supplement at a glance",
+    ),
+}
+
 RULESET = RuleSet(
     id="zodiac",
     title="ZODIAC Final Fantasy RPG (Third Edition), with the Map Combat supplement",
@@ -77,4 +122,7 @@ RULESET = RuleSet(
     shows=SHOWS,
     scaffold="builder.rulesets.zodiac.scaffold:scaffold",
     house_rules=HOUSE_RULES,
+    house_rules_model="builder.rulesets.zodiac.rules.ruleset:HouseRules",
+    books=BOOKS,
+    level_of="builder.rulesets.zodiac.rules.character:entity_level",
 )

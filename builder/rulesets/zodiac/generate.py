@@ -10,14 +10,13 @@ says so in comments, so the result always passes ``zodiac validate`` cleanly.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from builder.io.yaml import yaml_scalar
 from builder.models.base import STATS, Stat
 from builder.rulesets.zodiac.models.job import Job
 from builder.rulesets.zodiac.models.tech import EnemySkill, Tech
@@ -26,8 +25,8 @@ from builder.rulesets.zodiac.rules import techs as R
 from builder.rulesets.zodiac.rules.tables import STARTING_GOLD, STAT_CAP
 
 if TYPE_CHECKING:
-    from builder.io.items import ItemIndex
     from builder.io.project import Content
+    from builder.rulesets.zodiac.items import ItemIndex
     from builder.rulesets.zodiac.rules.ruleset import Ruleset
 
 FIFTH_BONUS = 2
@@ -345,34 +344,6 @@ def plan_purchases(job: Job, index: ItemIndex) -> tuple[list[tuple[str, int, int
 
 # --- Writing the file --------------------------------------------------------------
 
-_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._'()-]*")
-_RESERVED = {"yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"}
-# YAML reads NEL, U+2028 and U+2029 as line breaks, folding them to a space even inside
-# double quotes, and refuses DEL, C1 controls, surrogates and U+FFFE/U+FFFF written raw.
-_YAML_BREAKS = frozenset("\x85\u2028\u2029")
-
-
-def _yaml_printable(ch: str) -> bool:
-    code = ord(ch)
-    return (
-        0x20 <= code <= 0x7E
-        or 0xA0 <= code <= 0xD7FF
-        or 0xE000 <= code <= 0xFFFD
-        or 0x10000 <= code <= 0x10FFFF
-    ) and ch not in _YAML_BREAKS
-
-
-def yaml_scalar(text: str) -> str:
-    """A YAML scalar that reads back as exactly ``text``: plain when safe, else double-quoted.
-
-    A JSON string is a YAML double-quoted scalar; what YAML would change or refuse is
-    written as a ``\\uXXXX`` escape instead (see ``_YAML_BREAKS``).
-    """
-    if _PLAIN.fullmatch(text) and text.lower() not in _RESERVED and not text.endswith(" "):
-        return text
-    quoted = json.dumps(text, ensure_ascii=False)
-    return "".join(ch if _yaml_printable(ch) else f"\\u{ord(ch):04x}" for ch in quoted)
-
 
 def _flow(points: dict[Stat, int]) -> str:
     return "{" + ", ".join(f"{s.value}: {v}" for s, v in points.items()) + "}"
@@ -418,8 +389,8 @@ def generate_character(
     ``ruleset`` is accepted for symmetry with the checks; nothing generated depends on a
     house rule except the one relic slot, which a band never exceeds.
     """
-    from builder.io.items import item_index
     from builder.rulesets.zodiac.checks import CheckContext
+    from builder.rulesets.zodiac.items import item_index
     from builder.rulesets.zodiac.rules.character import xp_for_level
 
     if not 1 <= level <= 99:

@@ -126,8 +126,8 @@ CODES.update(
 
 def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> Iterator[Problem]:
     """Equipped items exist and fit the character; relic slots (R9); purchases (R25)."""
-    from builder.io.items import item_index
     from builder.models.base import norm_key
+    from builder.rulesets.zodiac.items import item_index
 
     if not (c.equipment.model_fields_set or c.purchases):
         return

@@ -13,8 +13,8 @@ from builder.diagnostics import did_you_mean
 from builder.problems import Problem
 
 if TYPE_CHECKING:
-    from builder.io.items import ItemIndex, ItemRef
     from builder.problems import PathPart
+    from builder.rulesets.zodiac.items import ItemIndex, ItemRef
 
 _CH_EQUIP = "Ch. V Equipment"
 

@@ -283,7 +283,7 @@ def _enemy_skills(job: Job, ctx: CheckContext) -> Iterator[Problem]:
 
 def _equipment(job: Job, ctx: CheckContext) -> Iterator[Problem]:
     """Items exist in their slot, fit the job's weapon class and armor type; 200 G (R25)."""
-    from builder.io.items import item_index
+    from builder.rulesets.zodiac.items import item_index
 
     index = item_index(ctx.content)
     last = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from builder.models.base import STAT_NAMES, STATS, Stat
 from builder.problems import Problem, Severity
@@ -53,6 +54,14 @@ def character_level(c: Character) -> int:
     if c.xp is not None:
         return level_for_xp(c.xp)
     return min(99, 1 + len(c.advancement))
+
+
+def entity_level(entity: Any) -> int:
+    """The level a book sorts an entity by: a character's level, else `level:` or `tech_level:`."""
+    model = entity.model
+    if entity.kind == "character":
+        return character_level(model)
+    return int(getattr(model, "level", 0) or getattr(model, "tech_level", 0) or 0)
 
 
 def _check_level(level: int) -> None:

@@ -15,8 +15,8 @@ from builder.rulesets.zodiac.rules import equipment as eq
 from builder.rulesets.zodiac.views.equipment import ItemView, SetView, set_view
 
 if TYPE_CHECKING:
-    from builder.io.items import ItemRef
     from builder.io.project import Entity
+    from builder.rulesets.zodiac.items import ItemRef
     from builder.workspace import Workspace
 
 __all__ = ["NOT_FOR_SALE", "equipment_book_context", "price_text"]
@@ -273,7 +273,7 @@ def _potion_rows(refs: Sequence[ItemRef]) -> list[dict[str, Any]]:
 
 def _potions(entities: Sequence[Entity]) -> tuple[list[dict[str, Any]], bool]:
     """The project's potions, or the core catalogue's when the project has none."""
-    from builder.io.items import ItemRef, core_potions
+    from builder.rulesets.zodiac.items import ItemRef, core_potions
 
     own = [ItemRef("potion", e.id, e.model.name, None, e.model, e.model, e) for e in entities]
     if own:

@@ -97,7 +97,7 @@ def _lines(text: str, per_line: int = CARD_CHARS) -> int:
 
 def _item_names(ws: Workspace, ids: Sequence[str]) -> list[str]:
     """Drop/steal ids as item names when the project (or core potions) defines them."""
-    from builder.io.items import item_index
+    from builder.rulesets.zodiac.items import item_index
 
     index = item_index(ws.content)
     out: list[str] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.io.items import item_index
+from builder.rulesets.zodiac.items import item_index
 from builder.rulesets.zodiac.views.character_base import CharacterView
 from builder.rulesets.zodiac.views.equipment import equipped_character_view
 from builder.rulesets.zodiac.views.techs import content_finder, with_techs

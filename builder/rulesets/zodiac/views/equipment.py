@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from builder.io.items import ItemIndex, ItemRef
 from builder.models.base import STATS, Stat
+from builder.rulesets.zodiac.items import ItemIndex, ItemRef
 from builder.rulesets.zodiac.rules import character as rules
 from builder.rulesets.zodiac.rules import equipment as eq
 from builder.rulesets.zodiac.rules.character import EquipmentBonus
@@ -204,8 +204,8 @@ def _usage(u: eq.PoolUsage) -> dict[str, dict[str, int]]:
 
 def set_view(entity: Any) -> SetView:
     """The table of one set entity (weapon_set, armor_set or relic_set)."""
-    from builder.io.items import _sets
     from builder.io.project import Content
+    from builder.rulesets.zodiac.items import _sets
 
     m = entity.model
     refs = [r for r in _sets(Content(entities=[entity])) if r.entity is entity]
