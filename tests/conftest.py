@@ -1,4 +1,6 @@
+import errno
 import json
+import os
 import textwrap
 from pathlib import Path
 
@@ -51,6 +53,27 @@ class Result:
 
     def json(self):
         return json.loads(self.stdout)
+
+
+@pytest.fixture
+def read_only_folder(tmp_path, monkeypatch):
+    """A folder no file may be created in. Tests run as root in CI, where chmod stops
+    nothing, so there `os.open` refuses instead, as the kernel would for a user."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    if os.geteuid() == 0:
+        real_open = os.open
+
+        def refuse(path, flags, *args, **kwargs):
+            if Path(path).parent == folder and flags & os.O_CREAT:
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return real_open(path, flags, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", refuse)
+    else:  # pragma: no cover - CI runs as root
+        folder.chmod(0o555)
+    yield folder
+    folder.chmod(0o755)
 
 
 @pytest.fixture

@@ -104,25 +104,10 @@ def test_generate_out_over_a_read_only_file(zodiac, saga, monkeypatch):
     assert out.read_text() == "# keep me\n"
 
 
-def test_init_into_a_read_only_folder(zodiac, tmp_path, monkeypatch):
+def test_init_into_a_read_only_folder(zodiac, read_only_folder):
     """A folder we cannot write gives a clear error, never a `PermissionError` traceback."""
-    folder = tmp_path / "locked"
-    folder.mkdir()
-    if ROOT:
-        real_open = os.open
-
-        def refuse(path, flags, *args, **kwargs):
-            if Path(path).parent == folder and flags & os.O_CREAT:
-                raise PermissionError(errno.EACCES, "Permission denied", str(path))
-            return real_open(path, flags, *args, **kwargs)
-
-        monkeypatch.setattr(os, "open", refuse)
-    else:  # pragma: no cover - CI runs as root
-        folder.chmod(0o555)
-    try:
-        r = zodiac("init", str(folder))
-    finally:
-        folder.chmod(0o755)
+    folder = read_only_folder
+    r = zodiac("init", str(folder))
     config = folder / "zodiac.yaml"
     assert r.exit_code == 2
     assert f"error: cannot write {config}: permission denied; nothing was written" in _said(r)

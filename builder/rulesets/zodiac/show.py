@@ -127,25 +127,16 @@ def _lines(lines: list[str]) -> list[tuple[str, str]]:
 
 def show_enemy_skill(ws: Workspace, entity: Entity) -> Shown:
     """An Enemy Skill (Blue Magic): its MP, Tech Level (R20) and '#PX'/'#MX' damage."""
-    from builder.rulesets.zodiac.models.tech import Tech
-    from builder.rulesets.zodiac.rules import techs as R
-    from builder.rulesets.zodiac.views.techs import reference_wielder, tech_effects
+    from builder.rulesets.zodiac.views.techs import enemy_skill_damage, reference_wielder
 
     s = entity.model
     notation = s.attack_notation
     damage = meaning = computed_for = None
     if notation is not None:
         meaning = f"Tech Level {notation.level} {_words(notation.primary)}, {notation.power_level}"
-        if notation.level in R.POWER_ATTACK_TABLE:
-            as_tech = Tech(
-                name=s.name,
-                tech_level=notation.level,
-                power_level=notation.power_level,
-                primary=notation.primary,
-                element=s.element,
-            )
-            w = reference_wielder(ws.ruleset)
-            damage, computed_for = tech_effects(as_tech, w, ws.ruleset)[0], w.label
+        w = reference_wielder(ws.ruleset)
+        damage = enemy_skill_damage(s, w, ws.ruleset)
+        computed_for = w.label if damage is not None else None
     data = {
         "kind": "enemy_skill",
         "id": entity.id,

@@ -15,8 +15,8 @@ from builder.rulesets.zodiac.rules import techs as R
 from builder.rulesets.zodiac.views.techs import (
     REFERENCE_DIE,
     REFERENCE_STAT,
+    enemy_skill_damage,
     reference_wielder,
-    tech_effects,
 )
 from builder.rulesets.zodiac.views.techs import tech_view as make_tech_view
 
@@ -100,15 +100,7 @@ def _enemy_skill(s: EnemySkill, ruleset: Ruleset) -> dict[str, Any]:
     meaning = None
     if notation is not None:
         meaning = f"Tech Level {notation.level} {_word(notation.primary)}, {notation.power_level}"
-        if notation.level in R.POWER_ATTACK_TABLE:
-            as_tech = Tech(
-                name=s.name,
-                tech_level=notation.level,
-                power_level=notation.power_level,
-                primary=notation.primary,
-                element=s.element,
-            )
-            damage = tech_effects(as_tech, reference_wielder(ruleset), ruleset)[0]
+        damage = enemy_skill_damage(s, reference_wielder(ruleset), ruleset)
     return {
         "id": s.id,
         "anchor": f"e-{s.id}",

@@ -403,6 +403,27 @@ def with_techs(
     return replace(view, techs=rows, tech_points_spent=done.spent)
 
 
+def enemy_skill_as_tech(skill: Any) -> Tech | None:
+    """The Tech an Enemy Skill's '#PX' / '#MX' notation stands for (Ch. III), where the
+    damage table has its level (the book's Limit Glove is 8M3, past the table's 6)."""
+    notation = skill.attack_notation
+    if notation is None or notation.level not in R.POWER_ATTACK_TABLE:
+        return None
+    return Tech(
+        name=skill.name,
+        tech_level=notation.level,
+        power_level=notation.power_level,
+        primary=notation.primary,
+        element=skill.element,
+    )
+
+
+def enemy_skill_damage(skill: Any, wielder: Wielder, ruleset: Ruleset) -> str | None:
+    """The damage line of an Enemy Skill for ``wielder``, None where its notation has none."""
+    tech = enemy_skill_as_tech(skill)
+    return tech_effects(tech, wielder, ruleset)[0] if tech is not None else None
+
+
 def _enemy_skill_rows(
     c: Character,
     find: Callable[[str, str], Any],
@@ -416,17 +437,9 @@ def _enemy_skill_rows(
         skill = find("enemy_skill", e.skill)
         if skill is None or e.learned_at > level:
             continue
-        notation = skill.attack_notation
         effect = skill.description or ""
-        if notation is not None and notation.level in R.POWER_ATTACK_TABLE:
-            as_tech = Tech(
-                name=skill.name,
-                tech_level=notation.level,
-                power_level=notation.power_level,
-                primary=notation.primary,
-                element=skill.element,
-            )
-            damage = tech_effects(as_tech, w, ruleset)[0]
+        damage = enemy_skill_damage(skill, w, ruleset)
+        if damage is not None:
             effect = f"{damage}. {effect}".strip()
         rows.append(
             {
@@ -439,7 +452,7 @@ def _enemy_skill_rows(
                 "hp_cost": 0,
                 "tp_paid": 0,
                 "learned_at": e.learned_at,
-                "attack": notation.text if notation else None,
+                "attack": skill.attack_notation.text if skill.attack_notation else None,
                 "effect": effect,
             }
         )
