@@ -158,6 +158,21 @@ def resolve(args: list[str], project: Path | None) -> list[Line]:
     return [Line(entities[k], n) for k, n in totals.items()]
 
 
+def _rewards_hook(args: list[str], project: Path | None) -> Any:
+    """The project's rule set's `rewards` function, or None for ZODIAC's own above."""
+    from builder import rulesets
+    from builder.io.project import find_project_root, load_config
+
+    refs = [parse_ref(a)[0] for a in args]
+    if project is None and refs and all(_is_file_ref(r) for r in refs):
+        project = find_project_root(Path(refs[0]).resolve().parent)
+    root = project if project is not None else find_project_root(Path.cwd())
+    config = load_config(root)[0] if root is not None and root.is_dir() else None
+    named = getattr(config, "ruleset", rulesets.DEFAULT)
+    spec = rulesets.get(named).rewards if named in rulesets.ids() else None
+    return rulesets.resolve(spec) if spec else None
+
+
 def summary(lines: list[Line], party: int) -> dict[str, Any]:
     """Totals and the per-character share (integer division: R1 rounds down)."""
     xp = sum(line.each[0] * line.count for line in lines)
@@ -198,7 +213,18 @@ def rewards_cmd(
     """Total XP and gold of a fight, and each surviving character's share."""
     from builder.cli.output import print_json
 
-    data = summary(resolve(monsters, project), party)
+    lines = resolve(monsters, project)
+    hook = _rewards_hook(monsters, project)
+    if hook is not None:  # the project's rule set computes its own rewards (R31)
+        from builder.cli.show import print_shown
+
+        shown = hook([(line.entity, line.count) for line in lines], party)
+        if fmt is Format.json:
+            print_json(shown.json)
+        else:
+            print_shown(shown)
+        return
+    data = summary(lines, party)
     if fmt is Format.json:
         print_json(data)
         return

@@ -33,6 +33,7 @@ DEFAULT = "zodiac"
 # 99-towers, turns-and-actions; each appears here as it lands.
 _REGISTRY: dict[str, str] = {
     "zodiac": "builder.rulesets.zodiac:RULESET",
+    "16-bit-tactics": "builder.rulesets.bit16:RULESET",
 }
 
 
@@ -89,6 +90,9 @@ class RuleSet:
     books: Mapping[str, BookSpec] = field(default_factory=dict)
     # "module:function" entity -> int, for `sort: level`
     level_of: str | None = None
+    # "module:function" (lines: [(monster Entity, count)], party) -> builder.views.Shown,
+    # for `zodiac encounter rewards`; None: ZODIAC's own rewards (builder/cli/encounter.py)
+    rewards: str | None = None
 
     @property
     def kinds(self) -> list[str]:

@@ -1,0 +1,1 @@
+"""16 Bit Tactics content kinds: job, character, monster, weapon (one model each)."""

@@ -1,0 +1,1 @@
+"""16 Bit Tactics arithmetic: pure functions over the text's tables (tested cell by cell)."""

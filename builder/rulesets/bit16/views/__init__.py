@@ -1,0 +1,1 @@
+"""Computed views of 16 Bit Tactics entities: for `zodiac show`, JSON and the sheets."""
