@@ -28,6 +28,7 @@ from builder.cli import (
     schema,
     show,
     tech,
+    tool,
     validate,
 )
 from builder.cli.errors import (
@@ -122,6 +123,7 @@ app.add_typer(encounter.app, name="encounter")
 app.add_typer(schema.app, name="schema")
 app.add_typer(tech.app, name="tech")
 app.add_typer(rules.app, name="rules")
+app.add_typer(tool.app, name="tool")
 
 
 def main() -> None:

@@ -34,6 +34,7 @@ DEFAULT = "zodiac"
 _REGISTRY: dict[str, str] = {
     "zodiac": "builder.rulesets.zodiac:RULESET",
     "16-bit-tactics": "builder.rulesets.bit16:RULESET",
+    "99-towers": "builder.rulesets.towers99:RULESET",
 }
 
 
