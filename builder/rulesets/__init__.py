@@ -35,6 +35,7 @@ _REGISTRY: dict[str, str] = {
     "zodiac": "builder.rulesets.zodiac:RULESET",
     "16-bit-tactics": "builder.rulesets.bit16:RULESET",
     "99-towers": "builder.rulesets.towers99:RULESET",
+    "turns-and-actions": "builder.rulesets.turns:RULESET",
 }
 
 

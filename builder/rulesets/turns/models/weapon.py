@@ -1,0 +1,25 @@
+"""A weapon (Weapons): type, weight class, use, rank, weight and attributes."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from builder.models.base import EnumIn
+from builder.rulesets.turns.models.ability import ScoreType
+from builder.rulesets.turns.models.common import Entry, Spec
+
+
+class Weapon(Entry):
+    kind: Literal["weapon"] = "weapon"
+    type: Annotated[ScoreType, EnumIn]
+    weight_class: Annotated[str, Field(min_length=1, max_length=10)]  # VL L M H VH (TA120)
+    use: Spec
+    rank: Annotated[int, Field(ge=0, le=20)]
+    weight: Annotated[int, Field(ge=0, le=999)]
+    element: Annotated[str, Field(max_length=30)] | None = None
+    range: Spec | None = None
+    attributes: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(
+        default_factory=list
+    )

@@ -1,0 +1,1 @@
+"""Computed views of Turns and Actions: plain dicts for `zodiac show`, JSON and templates."""

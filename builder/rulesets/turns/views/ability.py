@@ -1,0 +1,160 @@
+"""An ability as a card: every field parsed, placeholders resolved for an owner.
+
+``ability_view(ability, owner)`` returns plain values only; a field that does not parse
+(a construction error, reported by the checks) is shown as written with ``error`` set.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.rulesets.turns import tables as T
+from builder.rulesets.turns.rules import combat as C
+from builder.rulesets.turns.rules.grammar import (
+    GrammarError,
+    is_variable,
+    parse_accuracy,
+    parse_placeholders,
+    parse_range,
+    parse_use,
+)
+
+if TYPE_CHECKING:
+    from builder.rulesets.turns.models.ability import Ability
+    from builder.rulesets.turns.models.combatant import Combatant
+
+TEXT_FIELDS = ("trigger", "on_hit", "effect", "teamwork", "solowork")
+
+
+def owner_scores(c: Combatant) -> dict[str, int]:
+    """Placeholder name -> the owner's number (TmWrk and OutNum stay situational)."""
+    return {
+        "MlePwr": c.melee.power,
+        "SklPwr": c.skill.power,
+        "MgcPwr": c.magic.power,
+        "MleAcc": c.melee.accuracy,
+        "SklAcc": c.skill.accuracy,
+        "MgcAcc": c.magic.accuracy,
+        "MleEva": c.melee.evasion,
+        "SklEva": c.skill.evasion,
+        "MgcEva": c.magic.evasion,
+        "Luck": c.luck,
+        "Init": c.initiative,
+        "CL": c.levels.cl,
+        "TL": c.levels.tl,
+        "DL": c.levels.dl,
+        "LB": c.levels.lb,
+    }
+
+
+def resolve_text(text: str, scores: dict[str, int] | None) -> list[dict[str, Any]]:
+    """Segments of a text: ``{"text": ...}`` or a placeholder with its ``value`` (or None)."""
+    try:
+        found = parse_placeholders(text)
+    except GrammarError:
+        return [{"text": text}]
+    out: list[dict[str, Any]] = []
+    at = 0
+    for p in found:
+        if p.start > at:
+            out.append({"text": text[at : p.start]})
+        value = None
+        if scores is not None and p.name in scores:
+            value = p.factor * scores[p.name]
+        label = T.PLACEHOLDER_SCORES.get(p.name, "the variable X" if is_variable(p.name) else "?")
+        out.append(
+            {"text": text[p.start : p.end], "placeholder": p.name, "factor": p.factor,
+             "value": value, "means": label}
+        )  # fmt: skip
+        at = p.end
+    if at < len(text):
+        out.append({"text": text[at:]})
+    return out
+
+
+def plain(segments: list[dict[str, Any]]) -> str:
+    """Segments as one line: resolved numbers in place, the rest as written."""
+    return "".join(str(s["value"]) if s.get("value") is not None else s["text"] for s in segments)
+
+
+def ability_view(a: Ability, owner: Combatant | None = None) -> dict[str, Any]:
+    scores = owner_scores(owner) if owner is not None else None
+    view: dict[str, Any] = {
+        "name": a.name,
+        "kind": "ability",
+        "application": a.application.value,
+        "sideboard": a.sideboard,
+        "description": a.description,
+        "owner": owner.name if owner is not None else None,
+    }
+    use_json: dict[str, Any] | None = None
+    charge = None
+    if a.use is not None:
+        try:
+            use = parse_use(a.use)
+            use_json = use.to_json()
+            variable_ap = any(c.resource == "AP" and c.amount is None for c in use.costs)
+            charge = (
+                None
+                if variable_ap
+                else {
+                    "ap": use.ap,
+                    "turns": C.turns_to_pay(use.ap),
+                    "charging_turns": C.charging_turns(use.ap),
+                    "burn": use.burnable,
+                }
+            )
+        except GrammarError as err:
+            use_json = {"text": str(a.use), "error": str(err)}
+    view["use"] = use_json
+    view["materials"] = dict(a.materials) if a.materials else None
+    view["charge"] = charge
+    view["range"] = None  # the contract: exactly min, max, exactly, not
+    view["range_text"] = str(a.range) if a.range is not None else None
+    view["range_reads"] = None
+    if a.range is not None:
+        try:
+            r = parse_range(a.range)
+            view["range"] = r.to_json()
+            view["range_reads"] = r.reads()
+        except GrammarError as err:
+            view["range_error"] = str(err)
+    view["targeting"] = a.targeting.value if a.targeting else None
+    view["targeting_name"] = T.TARGETING_NAMES[a.targeting.value] if a.targeting else None
+    view["aoe"] = a.aoe.model_dump() if a.aoe else None
+    acc: dict[str, Any] | None = None
+    if a.accuracy is not None:
+        try:
+            parsed = parse_accuracy(a.accuracy)
+            acc = {**parsed.to_json(), "text": parsed.text, "reads": parsed.reads()}
+            if owner is not None and parsed.score:
+                acc["bonus"] = getattr(owner, parsed.score).accuracy
+            elif owner is not None and parsed.luck is not None:
+                acc["bonus"] = owner.luck
+        except GrammarError as err:
+            acc = {"text": a.accuracy, "error": str(err)}
+    view["accuracy"] = acc
+    view["evade"] = a.evade.value if a.evade else None
+    element = a.element.lower() if a.element else None
+    view["element"] = element
+    dmg = None
+    if a.damage is not None:
+        power = getattr(owner, a.damage.power.value).power if owner is not None else None
+        dmg = {"rank": a.damage.rank, "power": a.damage.power.value, "power_score": power,
+               "crit_rank": a.damage.rank + 1, "against": []}  # fmt: skip
+        if power is not None:
+            dmg["base"] = C.damage(a.damage.rank, power)
+            dmg["against"] = [
+                {"element": e, "shift": C.element_shift(element, e),
+                 "damage": C.damage_against(a.damage.rank, power, element, e)}
+                for e in T.ELEMENTS
+                if element in T.ELEMENTS
+            ]  # fmt: skip
+    view["damage"] = dmg
+    for name in TEXT_FIELDS:
+        text = getattr(a, name)
+        segs = resolve_text(text, scores) if text else None
+        view[name] = {"text": text, "segments": segs, "resolved": plain(segs)} if segs else None
+    view["mods"] = list(a.mods)
+    view["flavor"] = a.flavor
+    return view
