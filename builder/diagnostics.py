@@ -71,8 +71,17 @@ def place(problem: Problem, path: Path, loc: Loc) -> Diagnostic:
 
 
 def place_in(problem: Problem, doc: Document) -> Diagnostic:
-    """Locate a problem whose path is relative to ``doc``."""
-    return place(problem, doc.path, doc.locate(problem.path, key=problem.code in _KEY_CODES))
+    """Locate a problem whose path is relative to ``doc``.
+
+    A problem with an ``offset`` inside a one-line scalar points at that character: a
+    quote before the text counts one column; block scalars (| and >) keep their start.
+    """
+    loc = doc.locate(problem.path, key=problem.code in _KEY_CODES)
+    if problem.offset is not None and problem.path in doc.values:
+        style = doc.styles.get(problem.path)
+        if style not in ("|", ">"):
+            loc = (loc[0], loc[1] + problem.offset + (1 if style in ('"', "'") else 0))
+    return place(problem, doc.path, loc)
 
 
 _KEY_CODES = {"ZS102"}

@@ -32,7 +32,12 @@ class Problem:
     rule: str
     path: tuple[PathPart, ...] = ()
     severity: Severity = Severity.ERROR
+    # For text with a grammar (a range, a cost): the 0-based character inside the value
+    # where it stops making sense, so the diagnostic's column points there, not at the start.
+    offset: int | None = None
 
     def at(self, *prefix: PathPart) -> Problem:
         """The same problem, seen from a parent document (path prefixed)."""
-        return Problem(self.code, self.message, self.rule, (*prefix, *self.path), self.severity)
+        return Problem(
+            self.code, self.message, self.rule, (*prefix, *self.path), self.severity, self.offset
+        )

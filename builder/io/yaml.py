@@ -83,6 +83,8 @@ class Document:
     start: Loc
     values: dict[tuple[PathPart, ...], Loc] = field(default_factory=dict)
     keys: dict[tuple[PathPart, ...], Loc] = field(default_factory=dict)
+    # Style of the scalars that are not plain ('"', "'", '|', '>'), for columns inside text.
+    styles: dict[tuple[PathPart, ...], str] = field(default_factory=dict)
 
     def locate(self, path: tuple[PathPart, ...], *, key: bool = False) -> Loc:
         """Line and column of ``path``, or of its nearest ancestor that exists.
@@ -187,6 +189,8 @@ class _Builder:
             if node.tag != _CORE + "seq":
                 self._bad_tag(node, path)
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        if node.style and not self.expanding:
+            self.doc.styles[path] = node.style
         return self.scalar(node, path)
 
     def _expand(self, node: Node, path: tuple[PathPart, ...]) -> Any:

@@ -149,4 +149,5 @@ def _placeholders(a: Ability) -> Iterator[Problem]:
                 f"{{{p.name}}} at character {p.start + 1} is not a known score; use one of {known}",
                 PLACEHOLDERS,
                 (name,),
+                offset=p.start,
             )

@@ -21,6 +21,7 @@ def grammar_problem(
         f"{what} '{err.text}': {err.reason} at character {err.position + 1}",
         rule,
         path,
+        offset=err.position,
     )
 
 
