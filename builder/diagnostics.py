@@ -177,13 +177,15 @@ def from_validation_error(
     exc: ValidationError,
     model_fields: dict[tuple[PathPart, ...], list[str]] | None = None,
     data: Any = None,
+    model: type | None = None,
 ) -> list[Problem]:
     """Turn pydantic's errors into Problems with a code, a message and a path.
 
     ``model_fields`` maps a parent path to the keys allowed there, to suggest the
     closest one for an unknown key. ``data`` is the input that was validated: with it,
     union branch names are told from the user's keys by the keys the data has.
-    Every value or key quoted is escaped and shortened.
+    ``model`` is the class validated: with it, a missing choice lists its values (a
+    newcomer cannot guess them). Every value or key quoted is escaped and shortened.
     """
     problems: list[Problem] = []
     seen: set[tuple[tuple[PathPart, ...], str]] = set()
@@ -206,7 +208,7 @@ def from_validation_error(
         if kind == "missing":
             code, msg = (
                 "ZS101",
-                f"'{_safe(str(loc[-1]))}' is required here"
+                f"'{_safe(str(loc[-1]))}' is required here{_choices_of(model, loc)}"
                 if loc
                 else "a required field is missing",
             )
@@ -262,6 +264,67 @@ def from_validation_error(
     return problems
 
 
+def _choices_of(model: type | None, loc: tuple[PathPart, ...]) -> str:
+    """``"; one of a, b"`` when the field at ``loc`` of ``model`` is an enum or Literal.
+
+    Walks the model's annotations along the YAML path; a field several union branches
+    declare differently lists nothing rather than the wrong values.
+    """
+    if model is None or not loc:
+        return ""
+    types: list[Any] = [model]
+    for i, part in enumerate(loc):
+        if isinstance(part, int):
+            continue
+        found = [
+            f.annotation
+            for cls in _classes_in(types)
+            for name, f in cls.model_fields.items()
+            if part in (name, f.alias)
+        ]
+        if not found:
+            return ""
+        if i == len(loc) - 1:
+            values = {tuple(_enum_values(a)) for a in found}
+            if len(values) != 1 or not (only := values.pop()):
+                return ""
+            return f"; one of {', '.join(only)}"
+        types = found
+    return ""
+
+
+def _classes_in(annotations: list[Any]) -> list[Any]:
+    """The pydantic models inside annotations (through Optional, list, dict, unions)."""
+    from typing import get_args
+
+    from pydantic import BaseModel
+
+    out: list[Any] = []
+    stack = list(annotations)
+    while stack:
+        a = stack.pop()
+        if isinstance(a, type) and issubclass(a, BaseModel):
+            out.append(a)
+        else:
+            stack.extend(get_args(a))
+    return out
+
+
+def _enum_values(annotation: Any) -> list[str]:
+    """The values an enum or Literal annotation (possibly Optional) allows, else none."""
+    from enum import Enum
+    from typing import Literal, get_args, get_origin
+
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return [str(m.value) for m in annotation]
+    if get_origin(annotation) is Literal:
+        return [str(v) for v in get_args(annotation)]
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if len(args) == 1 and get_origin(annotation) is not list:
+        return _enum_values(args[0])
+    return []
+
+
 def _add(
     problems: list[Problem],
     seen: set[tuple[tuple[PathPart, ...], str]],
@@ -272,7 +335,7 @@ def _add(
     if (loc, code) in seen:
         return
     seen.add((loc, code))
-    problems.append(Problem(code, msg, "DESIGN: Content files", loc, Severity.ERROR))
+    problems.append(Problem(code, msg, "README: Writing content", loc, Severity.ERROR))
 
 
 _QUOTED_LIMIT = 40  # a value quoted inside a validator's sentence; the sentence matters more

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 EPILOG = (
     "\b\nExamples:\n"
     "  zodiac build content/examples/zodiac\n"
-    "  zodiac build --only bestiary --html\n"
+    "  zodiac build content/examples/zodiac --only bestiary --html\n"
     "  zodiac build my-campaign --out /tmp/print\n\n"
     # The limits are builder.build.RENDER_* (not imported here: the CLI starts fast).
     "\b\nFiles print in separate processes, each stopped after a minute (plus a second\n"
@@ -62,7 +62,7 @@ def build(
     from rich.table import Table
 
     from builder import build as b
-    from builder.cli.output import console, print_diagnostics, print_summary
+    from builder.cli.output import console, err_console, print_diagnostics, print_summary
     from builder.errors import UsageError
     from builder.io.project import PROJECT_FILE, find_project_root
     from builder.render.pdf import RenderError
@@ -93,7 +93,7 @@ def build(
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=console,
+        console=err_console,  # stdout stays the summary table, for pipes
         transient=True,
     ) as progress:
         task = progress.add_task(f"rendering {len(jobs)} file(s)", total=len(jobs))

@@ -15,9 +15,9 @@ app = typer.Typer(help="Characters: compute and show.", no_args_is_help=True, ri
 SHOW_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac character show content/examples/zodiac/characters/amos.yaml\n"
-    "  zodiac character show amos.yaml --level 5\n"
-    "  zodiac character show amos.yaml --target-evade 40\n"
-    "  zodiac character show amos.yaml --format json | jq .derived.hp"
+    "  zodiac character show content/examples/zodiac/characters/amos.yaml --level 5\n"
+    "  zodiac character show content/examples/zodiac/characters/amos.yaml --target-evade 40\n"
+    "  zodiac character show content/examples/zodiac/characters/amos.yaml --format json | jq .derived.hp"
 )
 
 

@@ -20,9 +20,9 @@ app = typer.Typer(
 
 REWARDS_EPILOG = (
     "\b\nExamples:\n"
-    "  zodiac encounter rewards goblin:3 cave-bat --party 4\n"
-    "  zodiac encounter rewards goblin:2 bone-dragon --party 3 --project content/examples/zodiac\n"
-    "  zodiac encounter rewards monsters/ogre.yaml:2 --party 4 --format json\n\n"
+    "  zodiac encounter rewards goblin:3 cave-bat --party 4 --project content/examples/zodiac\n"
+    "  zodiac encounter rewards goblin:2 lich --party 3 --project content/examples/zodiac\n"
+    "  zodiac encounter rewards content/examples/zodiac/monsters/ogre.yaml:2 --party 4 --format json\n\n"
     "Ids are looked up in the content project of the current folder (the nearest\n"
     "zodiac.yaml above it) or in --project DIR; a path names a monster file.\n"
     "Each character gets the totals divided by the party size, rounded down (R1);\n"

@@ -24,8 +24,9 @@ SET_KINDS = ("weapon_set", "armor_set", "relic_set")
 SHOW_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac equipment show content/examples/zodiac/equipment/swords.yaml\n"
-    "  zodiac equipment show armor.yaml --format json | jq '.items[].price'\n"
-    "  zodiac equipment show gear.yaml --id wanderers-mail"
+    "  zodiac equipment show content/examples/zodiac/equipment/wanderer-mail.yaml --format json "
+    "| jq '.items[].price'\n"
+    "  zodiac equipment show content/examples/zodiac/equipment/wanderer-mail.yaml --id wanderers-mail"
 )
 
 

@@ -24,8 +24,8 @@ app = typer.Typer(
 SHOW_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac monster show content/examples/zodiac/monsters/goblin.yaml\n"
-    "  zodiac monster show bestiary.yaml --id cave-bat\n"
-    "  zodiac monster show goblin.yaml --format json | jq .rewards.xp"
+    "  zodiac monster show content/examples/zodiac/monsters/cave-bat.yaml --id cave-bat\n"
+    "  zodiac monster show content/examples/zodiac/monsters/goblin.yaml --format json | jq .rewards.xp"
 )
 
 

@@ -20,7 +20,9 @@ from builder.diagnostics import Diagnostic, Report
 from builder.text import bad_character, printable
 
 console = Console(highlight=False, soft_wrap=False)
-err_console = Console(stderr=True, highlight=False)
+# stderr carries messages and the progress bar: never hard-wrapped (a piped or logged
+# error stays one line, whatever rich guesses the width of a non-terminal to be).
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
@@ -44,6 +46,11 @@ def print_json(data: Any) -> None:
         # json leaves them raw unless asked to escape everything beyond ASCII.
         text = json.dumps(data, indent=2)
     sys.stdout.write(text + "\n")
+
+
+def print_note(text: str, *, to_stderr: bool = False) -> None:
+    """One plain line about the run itself (not a diagnostic), escaped like any user text."""
+    (err_console if to_stderr else console).print(safe(text), soft_wrap=True)
 
 
 def print_diagnostics(diags: Sequence[Diagnostic], *, to_stderr: bool = False) -> None:

@@ -17,8 +17,10 @@ app = typer.Typer(
 SHOW_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac tech show content/examples/zodiac/techs/attacks.yaml --name biff\n"
-    "  zodiac tech show cure.yaml --character content/examples/zodiac/characters/amos.yaml\n"
-    "  zodiac tech show biff.yaml --ap 400 --str-dice 2 --die 10 --format json\n\n"
+    "  zodiac tech show content/examples/zodiac/techs/support.yaml --name cure "
+    "--character content/examples/zodiac/characters/amos.yaml\n"
+    "  zodiac tech show content/examples/zodiac/techs/attacks.yaml --name biff "
+    "--ap 400 --str-dice 2 --die 10 --format json\n\n"
     "Effects are computed for --character when given, else for a reference character\n"
     "(level 1, every stat 8, a d8 weapon); --ap/--map/--die... override single numbers."
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -13,7 +13,7 @@ from builder.cli.errors import handle_user_errors
 EPILOG = (
     "\b\nExamples:\n"
     "  zodiac validate content/examples/zodiac\n"
-    "  zodiac validate hero.yaml monsters/ --format json\n\n"
+    "  zodiac validate content/examples/zodiac/monsters/ --format json\n\n"
     "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 misuse, 3 a bug in zodiac."
 )
 
@@ -34,7 +34,7 @@ def validate(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
 ) -> None:
     """Check content files: one line per problem as path:line:col: severity CODE message."""
-    from builder.cli.output import print_diagnostics, print_json, print_summary
+    from builder.cli.output import print_diagnostics, print_json, print_note, print_summary
     from builder.errors import UsageError
     from builder.io.project import find_project_root
     from builder.workspace import open_workspace
@@ -48,9 +48,32 @@ def validate(
             )
         paths = [root]
     ws = open_workspace(paths)
+    empty = not ws.report.diagnostics and not _has_content(ws.content.entities, paths)
     if fmt is Format.json:
         print_json([d.to_json() for d in ws.report.sorted()])
+        if empty:  # stdout stays valid JSON
+            print_note(_nothing_found(paths), to_stderr=True)
     else:
         print_diagnostics(ws.report.sorted())
+        if empty:
+            print_note(_nothing_found(paths))
         print_summary(ws.report)
     raise typer.Exit(1 if ws.report.errors else 0)
+
+
+def _has_content(entities: list[Any], paths: list[Path]) -> bool:
+    """Whether any entry was read from the paths named (not only the shipped catalogues).
+
+    A folder without content validates "clean" in 0 files, which reads as success to a
+    newcomer who pointed at the wrong folder; it is not an error (exit code 0) either.
+    """
+    named = [p.resolve() for p in paths]
+    return any(e.doc.path.resolve().is_relative_to(p) for e in entities for p in named)
+
+
+def _nothing_found(paths: list[Path]) -> str:
+    shown = ", ".join(str(p) for p in paths)
+    return (
+        f"no content found in {shown}: content files are *.yaml / *.yml documents "
+        "starting with `kind:` (`zodiac init NAME` writes a starter project)"
+    )

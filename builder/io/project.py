@@ -214,7 +214,7 @@ def validate_document(
         p = Problem(
             "ZY108",
             "a content document must be a mapping of keys, starting with `kind:`",
-            "DESIGN: Content files",
+            "README: Writing content",
         )
         return None, [place_in(p, doc)]
     if "ruleset" in data:
@@ -229,7 +229,7 @@ def validate_document(
         p = Problem(
             "ZY110",
             f"missing `kind:`; say what this is: one of {', '.join(known)}",
-            "DESIGN: Content files",
+            "README: Writing content",
         )
         return None, [place_in(p, doc)]
     if not isinstance(kind, str) or kind not in game.models:
@@ -247,7 +247,7 @@ def validate_document(
                 "ZY111",
                 f"unknown kind '{shown}'{did_you_mean(kind, known)} "
                 f"(known kinds in rule set {rule_set}: {', '.join(known)})",
-                "DESIGN: Content files",
+                "README: Writing content",
                 ("kind",),
             )
             return None, [place_in(p, doc)]
@@ -282,7 +282,9 @@ def validate_model(
     try:
         return model_cls.model_validate(data), []
     except ValidationError as exc:
-        problems = from_validation_error(exc, _nested_fields(model_cls, data), data)
+        problems = from_validation_error(
+            exc, _nested_fields(model_cls, data), data, model=model_cls
+        )
         return None, [place_in(p, doc) for p in problems]
 
 
@@ -399,7 +401,7 @@ def _check_duplicate_ids(content: Content) -> None:
                 "ZP101",
                 f"{e.kind} id '{e.id}' is already used by {first.doc.path.name}:{first.doc.start[0]}; "
                 "give one of them a different `id:`",
-                "DESIGN: Content files",
+                "README: Writing content",
                 ("id",) if "id" in e.doc.data else ("name",),
             )
             content.diagnostics.append(place_in(p, e.doc))
@@ -423,13 +425,15 @@ def load_config(root: Path) -> tuple[Any, list[Diagnostic]]:
         p = Problem(
             "ZP102",
             "zodiac.yaml holds one document; remove the extra `---` sections",
-            "DESIGN: The shape",
+            "README: Your own campaign (zodiac.yaml)",
         )
         diags.append(place_in(p, loaded.documents[1]))
     doc = loaded.documents[0]
     if not isinstance(doc.data, dict):
         p = Problem(
-            "ZY108", "zodiac.yaml must be a mapping (title:, books:, ...)", "DESIGN: The shape"
+            "ZY108",
+            "zodiac.yaml must be a mapping (title:, books:, ...)",
+            "README: Your own campaign (zodiac.yaml)",
         )
         return None, [*diags, place_in(p, doc)]
     config, more = validate_model(doc, ProjectConfig)
@@ -459,7 +463,9 @@ def _check_for_rule_set(config: Any, doc: Document) -> list[Diagnostic]:
         try:
             house = wrapper.model_validate(data).house_rules
         except ValidationError as exc:
-            problems = from_validation_error(exc, _nested_fields(wrapper, data), data=data)
+            problems = from_validation_error(
+                exc, _nested_fields(wrapper, data), data=data, model=wrapper
+            )
             out += [place_in(p, doc) for p in problems]
             house = model()
     elif game.house_rules_model is not None:
@@ -477,7 +483,7 @@ def _check_for_rule_set(config: Any, doc: Document) -> list[Diagnostic]:
                 "ZP105",
                 f"rule set {game.id} prints no book '{shown}'"
                 f"{did_you_mean(book.holds, game.books)}; its books: {', '.join(game.books)}",
-                "DESIGN: The shape",
+                "README: Your own campaign (zodiac.yaml)",
                 ("books", i, "holds"),
             )
             out.append(place_in(problem, doc))

@@ -509,7 +509,72 @@ def _syntax_message(exc: MarkedYAMLError, text: str, loc: Loc) -> str:
         return "tab character in indentation; YAML indents with spaces only"
     context = (exc.context or "").strip()
     detail = f"{context}: {problem}" if context else problem
+    plain = _plain_syntax(exc, problem, lines, loc)
+    if plain:  # the cause and fix in words; the parser's text stays, for searching
+        return f"{plain} (YAML: {problem})"
     return f"YAML syntax error: {detail}"
+
+
+def _plain_syntax(exc: MarkedYAMLError, problem: str, lines: list[str], loc: Loc) -> str:
+    """The parser's common complaints as the likely cause and its fix (issue #14).
+
+    A newcomer's mistakes are mostly indentation and unquoted values; the parser names
+    neither. ``exc.context_mark`` is where the construct it was reading began.
+    """
+    mark = exc.context_mark
+    began = f" on line {mark.line + 1}" if mark is not None else ""
+    if problem.startswith("mapping values are not allowed"):
+        row = lines[loc[0] - 1] if 0 < loc[0] <= len(lines) else ""
+        indent = len(row) - len(row.lstrip(" "))
+        above = next(
+            (
+                (n, s)
+                for n, s in reversed(list(enumerate(lines[: loc[0] - 1], 1)))
+                if s.strip() and not s.lstrip().startswith("#")
+            ),
+            None,
+        )
+        if above is not None and indent > len(above[1]) - len(above[1].lstrip(" ")):
+            return (
+                f"unexpected `:`: this line is indented deeper than line {above[0]}, "
+                f"which already has its value; indent it like line {above[0]}, or quote "
+                "the value if it contains ': '"
+            )
+        return (
+            "unexpected `:` inside a value; put the value in quotes "
+            '(`name: "a: b"`) or fix the indentation of the key'
+        )
+    if problem.startswith("could not find expected ':'"):
+        return (
+            f"a key without `:`{began}; write `key: value` (a space after the colon), "
+            "or indent the line further to continue the text above"
+        )
+    if problem.startswith("did not find expected key") or problem.startswith(
+        "expected <block end>, but found"
+    ):
+        return (
+            f"this line does not line up with the keys of the block that starts{began}: "
+            "indent it exactly as far as its sibling keys (spaces only), or remove "
+            "the text after a quoted value"
+        )
+    if problem.startswith("found character that cannot start any token"):
+        row = lines[loc[0] - 1] if 0 < loc[0] <= len(lines) else ""
+        char = row[loc[1] - 1] if 0 < loc[1] <= len(row) else ""
+        shown = f"`{char}`" if char.isprintable() and char not in "` " else "this character"
+        return (
+            f"a value cannot start with {shown} in YAML; put the value in quotes "
+            f'(`name: "{char if char.isprintable() else ""}..."`)'
+        )
+    if problem.startswith("did not find expected '-' indicator"):
+        return (
+            f"a key where the list that starts{began} expects `- item`; "
+            "start the line with `- `, or indent it like the key that holds the list"
+        )
+    if problem.startswith("found unexpected end of stream") and "quoted" in (exc.context or ""):
+        return f"a quote opened{began} is never closed; add the closing quote"
+    if problem.startswith("did not find expected ',' or ']'"):
+        return f"a `[` opened{began} is not closed; end the list with `]`"
+    return ""
 
 
 def load_file(path: Path) -> LoadedFile:
@@ -536,7 +601,7 @@ def load_file(path: Path) -> LoadedFile:
                 Problem(
                     "ZY105",
                     "file is empty; a content file holds one or more documents starting with `kind:`",
-                    "DESIGN: Content files",
+                    "README: Writing content",
                     (),
                     Severity.WARNING,
                 ),

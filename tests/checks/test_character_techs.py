@@ -307,6 +307,31 @@ def test_clone_that_differs_in_nothing(check):
     assert check(ok) == []
 
 
+def test_clone_has_its_originals_tech_level_when_learned(check):
+    """Ch. II Cloned Powers: the clone is learned at the original's current Tech Level."""
+    techs = """\
+    - tech: spark
+      upgrades: [{to: 2, at: 2}]
+    - tech: {name: Ember, tech_level: 1, power_level: weak, primary: attack_magic,
+             element: fire}
+      clone_of: spark
+      learned_at: 4
+    """
+    text = character(level=4, techs=techs)
+    diags = check(text)
+    assert codes(diags) == ["ZT190"]  # reported once, by the learning history
+    assert diags[0][1] == line_of(text, "name: Ember") and "Tech Level (2)" in diags[0][2]
+    assert check(text.replace("tech_level: 1, power_level: weak, primary: attack_magic,\n",
+                              "tech_level: 2, power_level: weak, primary: attack_magic,\n")) == []  # fmt: skip
+
+
+def test_tech_document_clone_at_another_level(write, zodiac):
+    write("zodiac.yaml", PROJECT)
+    write("techs.yaml", LIBRARY.replace("tech_level: 4\npower_level: medium\nprimary: attack_magic\nelement: ice", "tech_level: 5\npower_level: medium\nprimary: attack_magic\nelement: ice"))  # fmt: skip
+    [d] = zodiac("validate", "techs.yaml", "--format", "json").json()
+    assert (d["code"], d["line"]) == ("ZT185", 11)  # Ice Storm's tech_level: 5
+
+
 def test_tech_document_clone_of_unknown(write, zodiac):
     write("zodiac.yaml", PROJECT)
     write("techs.yaml", LIBRARY)

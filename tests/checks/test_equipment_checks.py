@@ -503,6 +503,17 @@ def test_ze167_duplicate_immunity_is_a_warning() -> None:
     assert ps[0].severity is Severity.WARNING
 
 
+def test_ze167_immunity_repeated_inside_one_option() -> None:
+    """`status_immunity: [poison, poison]` is charged twice: the same warning as two options."""
+    doc = relic_doc()
+    doc["relics"][0]["options"] = [{"status_immunity": ["poison", "Poison"]}]
+    ps = relics(doc)
+    assert found(ps) == {("ZE167", ("relics", 0, "options", 0))}
+    assert "immunity to poison is already on this relic" in ps[0].message
+    doc["relics"][0]["options"] = [{"status_immunity": ["poison", "blind"]}]
+    assert relics(doc) == []
+
+
 def test_ze168_map_combat_house_rule() -> None:
     doc = relic_doc()
     doc["relics"][0]["options"].append({"move_boost": 1})  # 2 + 4 = 6

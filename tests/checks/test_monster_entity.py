@@ -79,11 +79,49 @@ def test_tech_levels_from_project_count_toward_the_budget(tmp_path: Path) -> Non
 
 
 def test_inline_tech_mapping(tmp_path: Path) -> None:
-    inline = "techs:\n  - {name: Quake, tech_level: 3, primary: attack_magic}\n"
+    inline = (
+        "techs:\n  - {name: Quake, tech_level: 3, power_level: medium, primary: attack_magic}\n"
+    )
     content = load(tmp_path, {"mage.yaml": MAGE + inline})
     [entity] = content.of_kind("monster")
     assert resolve_techs(entity.model, CheckContext(content)).levels == [3]
     assert check(content, "ogre-mage") == []
+
+
+@pytest.mark.parametrize(
+    ("tech", "code", "path"),
+    [
+        # Ch. II: Tech Levels run 1-6 (the model's range, reported like a tech document's).
+        ("{name: Big, tech_level: 7, power_level: weak, primary: attack_magic}", None,
+         ("techs", 0, "tech_level")),
+        # R12/Ch. II: Quadra Slam may not take Area Effect.
+        ("{name: Quad, tech_level: 3, power_level: medium, primary: quadra_slam,"
+         " secondary: [area_effect]}", "ZT12", ("techs", 0)),
+        # Elemental only on damage-dealing Techs; Healing deals none.
+        ("{name: Hot Cure, tech_level: 1, power_level: weak, primary: healing,"
+         " element: fire}", "ZT136", ("techs", 0, "element")),
+        # A variable Power Level must be chosen.
+        ("{name: Quake, tech_level: 3, primary: attack_magic}", "ZT103", ("techs", 0)),
+    ],
+)  # fmt: skip
+def test_inline_monster_techs_meet_chapter_ii(
+    tmp_path: Path, tech: str, code: str | None, path: tuple
+) -> None:
+    """App. I Step 6: a monster's Techs are created as normal (every Chapter II rule)."""
+    content = load(tmp_path, {"mage.yaml": MAGE + f"techs:\n  - {tech}\n"})
+    problems = check(content, "ogre-mage")
+    assert problems, "an illegal inline Tech passed"
+    p = problems[0]
+    assert p.path[: len(path)] == path and p.severity is Severity.ERROR
+    if code is not None:
+        assert p.code.startswith(code)
+
+
+def test_inline_tech_inside_a_power_is_checked(tmp_path: Path) -> None:
+    text = MAGE + "powers:\n  - {id: force_of_will, tech: {name: Chill, tech_level: 2, primary: attack_magic}}\n"  # fmt: skip
+    problems = check(load(tmp_path, {"m.yaml": text}), "ogre-mage")
+    [p] = [p for p in problems if p.code.startswith("ZT")]
+    assert (p.code, p.path) == ("ZT103", ("powers", 0, "tech"))
 
 
 def test_unknown_tech_id_is_a_located_error_with_suggestion(tmp_path: Path) -> None:

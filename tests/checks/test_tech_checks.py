@@ -532,6 +532,7 @@ def test_every_code_is_documented_and_tested() -> None:
         "ZT182",
         "ZT183",
         "ZT184",  # tests/checks/test_character_techs.py
+        "ZT185",
         "ZT190",
         "ZT191",
         "ZT192",
@@ -606,8 +607,24 @@ def test_r16_merlin_ice_storm_is_a_valid_clone() -> None:
         {**FIREBALL, "name": "Ice Storm", "element": "ice", "clone_of": "fireball"}
     )
     assert check_clone(ice, fireball) == []
-    upgraded = ice.model_copy(update={"tech_level": 5})  # R15: levels diverge later
-    assert check_clone(upgraded, fireball) == []
+    # R15: Ice Storm upgraded to 5 later is still a clone of the level-4 Fireball ...
+    upgraded = ice.model_copy(update={"tech_level": 5})
+    assert check_clone(upgraded, fireball, original_level=5) == []
+
+
+def test_a_clone_is_learned_at_its_originals_tech_level() -> None:
+    """Ch. II Cloned Powers: "exactly the same Tech Level" as the original when learned."""
+    fireball = Tech.model_validate(FIREBALL)
+    ice = Tech.model_validate(
+        {**FIREBALL, "name": "Ice Storm", "element": "ice", "tech_level": 5, "clone_of": "x"}
+    )
+    [p] = check_clone(ice, fireball)
+    assert (p.code, p.path) == ("ZT185", ("tech_level",))
+    assert "Tech Level 4" in p.message
+    lower = ice.model_copy(update={"tech_level": 3})
+    assert found(check_clone(lower, fireball)) == [("ZT185", ("tech_level",))]
+    # ... against the original as upgraded when the clone is learned
+    assert check_clone(ice, fireball, original_level=5) == []
 
 
 def test_r16_damage_type_clone_is_valid() -> None:

@@ -10,6 +10,7 @@ character, a job's numbers at level 1). Registered in ``RULESET.shows``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from builder.models.base import STAT_NAMES, STATS, Stat
@@ -175,12 +176,13 @@ def monster_stat_block(ws: Workspace, entity: Entity) -> tuple[MonsterView, Reso
     from builder.rulesets.zodiac.checks import CheckContext
     from builder.rulesets.zodiac.checks.monsters import resolve_techs
     from builder.rulesets.zodiac.rules.monsters import monster_view
+    from builder.rulesets.zodiac.views.bestiary import monster_tech_rows
 
     techs = resolve_techs(entity.model, CheckContext(ws.content, ws.ruleset))
-    view = monster_view(
-        entity.model, techs.levels, die_multiplier=ws.ruleset.house.damage_die_multiplier
-    )
-    return view, techs
+    mult = ws.ruleset.house.damage_die_multiplier
+    view = monster_view(entity.model, techs.levels, die_multiplier=mult)
+    rows = monster_tech_rows(ws, entity.model, view, techs, mult)  # costs and effects
+    return replace(view, techs=tuple(rows)), techs
 
 
 def monster_grid(ws: Workspace, entity: Entity, view: MonsterView) -> dict[str, Any] | None:
@@ -201,12 +203,19 @@ def monster_json(view: MonsterView, grid: dict[str, Any] | None) -> dict[str, An
     return data
 
 
+def _monster_tech_text(row: dict[str, Any]) -> str:
+    """``Tech Level 4; 21 MP; 3d8 x 10 + 320 (350-560) shadow``."""
+    level = row.get("tech_level")
+    bits = [f"Tech Level {level if level is not None else '?'}", row.get("cost") or ""]
+    return "; ".join(b for b in (*bits, row.get("effect") or "") if b)
+
+
 def show_monster(ws: Workspace, entity: Entity) -> Shown:
     """`zodiac monster show`'s stat block: stats, derived stats, attack, Tech Levels, rewards."""
     from builder.rulesets.zodiac.rules.character import DERIVED_LABELS
     from builder.rulesets.zodiac.rules.monsters import DERIVED_KEYS
 
-    v, techs = monster_stat_block(ws, entity)
+    v, _ = monster_stat_block(ws, entity)
     grid = monster_grid(ws, entity, v)
     m = entity.model
     d = v.damage
@@ -235,10 +244,7 @@ def show_monster(ws: Workspace, entity: Entity) -> Shown:
             "Tech Levels",
             [
                 ("Spent", f"{spent.value} of {total.value}  ({total.breakdown})"),
-                *(
-                    (f"Tech: {techs.name(t)}", str(lv or "?"))
-                    for t, lv in zip(m.techs, techs.levels, strict=True)
-                ),
+                *((f"Tech: {row['name']}", _monster_tech_text(row)) for row in v.techs),
             ],
         ),
         (

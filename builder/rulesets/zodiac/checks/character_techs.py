@@ -173,6 +173,8 @@ def _clones(resolved: list[ResolvedTech], by_key: dict[str, ResolvedTech]) -> It
             continue  # reported by the learning history (ZT190)
         where: tuple[PathPart, ...] = ("techs", r.index)
         for p in check_clone(r.tech, original.tech):
+            if p.code == "ZT185":
+                continue  # the history compares the levels when the clone is learned (ZT190)
             if isinstance(r.entry.tech, str):
                 yield Problem(p.code, f"{r.tech.name}: {p.message}", p.rule, (*where, "tech"))
             elif p.path == ("clone_of",) and r.entry.clone_of is not None:

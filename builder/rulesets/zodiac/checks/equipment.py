@@ -540,8 +540,16 @@ def check_relic(relic: Relic, index: int, *, map_combat: bool = False) -> list[P
         if eq.relic_option_cost(o) is None:
             out.append(_p("ZE166", _table_message(oid, o.param), _CH_RELIC, path))
         if oid in ("status_immunity", "status_immunity_all"):
-            names = sorted(eq.RELIC_STATUS_IMMUNITY_COST) if oid.endswith("_all") else o.param
-            dup = [s for s in names or [] if s in immune]
+            names = (
+                sorted(eq.RELIC_STATUS_IMMUNITY_COST)
+                if oid.endswith("_all")
+                else eq.option_statuses(o.param)
+            )
+            dup: list[str] = []
+            for s in names:  # one by one: a repeat inside one option is a repeat too
+                if s in immune and s not in dup:
+                    dup.append(s)
+                immune.add(s)
             if dup:
                 out.append(
                     _p(
@@ -552,7 +560,6 @@ def check_relic(relic: Relic, index: int, *, map_combat: bool = False) -> list[P
                         Severity.WARNING,
                     )
                 )
-            immune.update(names or [])
     points = eq.relic_points(relic.options)
     if relic.artifact and points > eq.ARTIFACT_RELIC_MAX_POINTS:
         out.append(
@@ -655,7 +662,7 @@ def check_item_ids(*groups: tuple[str, Sequence[Weapon | ArmorPiece | Relic]]) -
                         "ZE104",
                         f"id '{item_id}' is already used by {seen[item_id]}; characters equip "
                         "items by id, so give this one a different `id:` or name",
-                        "DESIGN: Content files",
+                        "README: Writing content",
                         (key, i, "id" if "id" in item.model_fields_set else "name"),
                     )
                 )

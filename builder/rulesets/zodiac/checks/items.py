@@ -54,7 +54,7 @@ def resolve_item(
             Problem(
                 "ZC151",
                 f"'{ref}' names {len(fitting)} items ({names}); write one of them in full",
-                "DESIGN: Content files",
+                "README: Writing content",
                 path,
             )
         ]

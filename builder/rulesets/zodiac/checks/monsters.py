@@ -834,12 +834,42 @@ def known_monster_levels(ctx: CheckContext) -> dict[str, int]:
     return {e.id: e.model.level for e in ctx.content.of_kind("monster")}
 
 
+def inline_techs(m: Monster) -> list[tuple[Mapping[str, Any], Path]]:
+    """The Techs written inline on a monster (``techs:``, powers, parts), with paths."""
+    refs: list[tuple[Any, Path]] = [(t, ("techs", i)) for i, t in enumerate(m.techs)]
+    refs += [(p.tech, (*path, "tech")) for p, path in _all_powers(m)]
+    refs += [(part.tech, ("parts", i, "tech")) for i, part in enumerate(m.parts)]
+    return [(t, path) for t, path in refs if isinstance(t, Mapping)]
+
+
+def check_inline_techs(m: Monster, *, map_combat: bool = False) -> list[Problem]:
+    """App. I Step 6: a monster's Techs "are created as normal", so an inline Tech meets
+    every Chapter II rule a `kind: tech` document does, with the same codes."""
+    from pydantic import ValidationError
+
+    from builder.diagnostics import from_validation_error
+    from builder.rulesets.zodiac.checks.techs import check_tech
+    from builder.rulesets.zodiac.models.tech import Tech
+
+    out: list[Problem] = []
+    for data, path in inline_techs(m):
+        try:
+            tech = Tech.model_validate(dict(data))
+        except ValidationError as exc:
+            found = from_validation_error(exc, data=dict(data), model=Tech)
+            out += [p.at(*path) for p in found]
+            continue
+        out += [p.at(*path) for p in check_tech(tech, map_combat=map_combat)]
+    return out
+
+
 def check_monster_entity(entity: Entity, ctx: CheckContext) -> list[Problem]:
     """The ``monster`` kind's check: resolve references in the project, then every rule."""
     m: Monster = entity.model
     techs = resolve_techs(m, ctx)
     return [
         *techs.problems,
+        *check_inline_techs(m, map_combat=ctx.ruleset.house.map_combat),
         *check_monster(
             m,
             tech_levels=techs.levels,

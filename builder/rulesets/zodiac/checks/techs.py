@@ -67,6 +67,7 @@ CODES: dict[str, str] = {
     "ZT182": "a clone that differs from its original in more than element / damage type (R16)",
     "ZT183": "a clone that does not differ in exactly one of element, damage type (R16)",
     "ZT184": "clone_of names an unknown Tech",
+    "ZT185": "a clone learned at another Tech Level than its original's",
     "ZT190": "an invalid step in the Tech learning history",
     "ZT191": "Tech Levels used above Max Tech Levels (R11)",
     "ZT192": "more Tech Points spent than available",
@@ -726,12 +727,27 @@ def _secondary_key(items: Iterable[Secondary]) -> list[tuple[str, str]]:
     return sorted((str(s.id), str(s.value)) for s in items)
 
 
-def check_clone(clone: Tech, original: Tech) -> list[Problem]:
+def check_clone(clone: Tech, original: Tech, original_level: int | None = None) -> list[Problem]:
     """R16: differ in exactly one of element / damage type; no clone of a clone or Break Arts.
 
-    Tech Level is not compared: clone and original are upgraded separately (R15).
+    A clone "has exactly the same Tech Level" as its original when it is learned (Ch. II
+    Cloned Powers): ``clone.tech_level`` is compared with ``original_level`` (the
+    original's level at that moment, default its own ``tech_level``). Later the two are
+    upgraded separately (R15), which a character file's `upgrades:` records.
     """
     out: list[Problem] = []
+    at = original.tech_level if original_level is None else original_level
+    if clone.tech_level != at:
+        out.append(
+            _p(
+                "ZT185",
+                f"a clone is learned at its original's Tech Level: {original.name} is Tech "
+                f"Level {at} then, this clone {clone.tech_level}; make it {at} (upgrade it "
+                "later with `upgrades:`)",
+                "Ch. II Cloned Powers; R15",
+                "tech_level",
+            )
+        )
     if original.clone_of is not None:
         out.append(
             _p(

@@ -511,6 +511,11 @@ def _statuses(param: Any) -> list[str]:
     return [canonical_status(str(p)) for p in param]
 
 
+def option_statuses(param: Any) -> list[str]:
+    """The statuses a Status Immunity option names, canonical, repeats kept (checks warn)."""
+    return _statuses(param)
+
+
 def armor_status_immunity_cost(statuses: Iterable[str]) -> int:
     """Dearest immunity, plus 1 point per further distinct immunity (Ch. V)."""
     distinct = {canonical_status(s) for s in statuses}

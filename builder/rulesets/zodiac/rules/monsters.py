@@ -547,6 +547,10 @@ class MonsterView:
     status_immunities: tuple[str, ...]
     defenses: Defenses
     parts_hp: tuple[Figure, ...]
+    # Its Techs priced, one dict per ``techs:`` entry (name, tech_level, mp, sp, hp_cost,
+    # cost, effect...): filled by the view layer (App. I: Techs "are created as normal").
+    # Not in ``to_json``: that object's keys are a DESIGN contract.
+    techs: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The ``zodiac monster show --format json`` object."""

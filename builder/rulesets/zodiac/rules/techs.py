@@ -93,6 +93,18 @@ REVIVE_PERCENT: dict[int, int] = {3: 10, 5: 50, 6: 100}
 # Ch. II "Revenge": fraction of the damage taken so far.
 REVENGE_FRACTION: dict[int, Fraction] = {2: Fraction(1, 2), 4: Fraction(1)}
 
+
+def revenge_damage(tech_level: int, maximum: int, current: int) -> int:
+    """Revenge damage: a fraction of what the user has lost (Ch. II Revenge).
+
+    With MP Attack the same fraction applies to the user's lost *MP* (max MP - current
+    MP, before this Tech's MP is paid) and hits the target's MP (Ch. II MP Attack).
+    Halves round down (R1).
+    """
+    lost = max(maximum - current, 0)
+    return int(lost * REVENGE_FRACTION[tech_level])
+
+
 # Ch. II "Break Arts" names by the stat they target; "Stat Booster" names.
 BREAK_ARTS_NAMES: dict[str, str] = {
     "str": "Power Break",
@@ -134,6 +146,65 @@ STATUS_EFFECT_TABLE: dict[str, tuple[int, int | None]] = {
 }
 
 LESSER_STATUS_CAP = -30  # "to a maximum of -30" (R17)
+
+# Ch. VI Status Effects, each one's "Duration:" (negative) or text (positive). Temporary
+# effects last as long as "the attack that inflicted them" says; Permanent ones until
+# cured "by the appropriate Potion or by a Dispel Tech". Decision: Ch. VI decides, so
+# Curse is Permanent though Ch. II's Status Effect text names it as a temporary effect;
+# Wall, which gives no duration, is temporary like Haste, Barrier and MBarrier.
+STATUS_DURATION: dict[str, str] = {
+    "berserk": "temporary",
+    "blind": "permanent",
+    "charm": "temporary",
+    "confuse": "temporary",
+    "curse": "permanent",
+    "death_sentence": "death_sentence",
+    "frog": "permanent",
+    "mini": "permanent",
+    "poison": "temporary",
+    "seal": "permanent",
+    "sleep": "temporary",
+    "slow": "temporary",
+    "stone": "permanent",
+    "stop": "temporary",
+    "stun": "stun",
+    "venom": "permanent",
+    "zombie": "permanent",
+    "haste": "temporary",
+    "barrier": "temporary",
+    "mbarrier": "temporary",
+    "wall": "temporary",
+    "regen": "battle",
+    "reraise": "reraise",
+}
+# Ch. II Status Effect: "All temporary effects ... last for 3 rounds"; Lesser Status
+# Attack: "Temporary effects such as Curse last for 1d3 rounds".
+STATUS_TECH_ROUNDS = "3 rounds"
+LESSER_STATUS_ROUNDS = "1d3 rounds"
+_DURATION_TEXT: dict[str, str] = {
+    "permanent": "until cured (potion or Dispel)",
+    "stun": "the target's next turn only",
+    "death_sentence": "HP drop to 0 at the end of the next round",
+    "battle": "until the battle ends",
+    "reraise": "until it revives the target",
+}
+# Ch. II Invulnerability: "For Tech Level 4 ... one round; at Tech Level 6 ... two rounds".
+INVULNERABILITY_ROUNDS: dict[int, int] = {4: 1, 6: 2}
+
+
+def status_duration(status: str, *, lesser: bool = False) -> str:
+    """How long a status inflicted by a Tech lasts (Ch. II Status Effect / Lesser Status
+    Attack for temporary effects, Ch. VI for the rest)."""
+    kind = STATUS_DURATION[str(status)]
+    if kind == "temporary":
+        return LESSER_STATUS_ROUNDS if lesser else STATUS_TECH_ROUNDS
+    return _DURATION_TEXT[kind]
+
+
+def invulnerability_rounds(tech_level: int) -> int:
+    """Rounds of Invulnerability by Tech Level (4: 1, 6: 2; Ch. II)."""
+    return INVULNERABILITY_ROUNDS[tech_level]
+
 
 # Ch. II Unique Powers, "Dispel": DISPELLABLE EFFECTS by the lowest Dispel Tech Level.
 DISPEL_TABLE: dict[int, tuple[str, ...]] = {

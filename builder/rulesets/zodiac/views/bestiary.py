@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from builder.rulesets.zodiac.models.tech import Tech
     from builder.workspace import Workspace
 
-__all__ = ["bestiary_context", "monster_card", "monster_cards_context"]
+__all__ = ["bestiary_context", "monster_card", "monster_cards_context", "monster_tech_rows"]
 
 # The card's text budget in points, measured on printed cards (pdftotext -bbox) with
 # templates/css/monsters.css: the room under the attack line down to a one-line foot,
@@ -165,6 +165,51 @@ def _effect(tech: Tech, view: R.MonsterView, die: int, multiplier: int) -> str |
     return None
 
 
+def _other_effect(tech: Tech, view: R.MonsterView, die: int) -> str | None:
+    """Every other Tech's effect, as a character's Tech reads (views.techs), with the
+    monster's own Magic, dice and Magic Accuracy (App. I: "created as normal")."""
+    from builder.rulesets.zodiac.views.techs import Wielder, tech_effects
+
+    d = view.derived
+    w = Wielder(
+        label=view.name,
+        mag=view.stats["mag"],
+        str_dice=d.str_dice.value,
+        mag_dice=d.mag_dice.value,
+        ap=d.ap.value,
+        map=d.map.value,
+        die=die,
+        magic_die=die,
+        magic_accuracy=d.magic_accuracy.value,
+    )
+    lines = [line for line in tech_effects(tech, w) if not line.startswith("(no numbers")]
+    return "; ".join(lines) or None
+
+
+def monster_tech_rows(
+    ws: Workspace, m: Monster, view: R.MonsterView, techs: ResolvedTechs, die_multiplier: int
+) -> list[dict[str, Any]]:
+    """Each of ``m.techs`` with its Tech Level, costs (MP / SP / HP) and computed effect.
+
+    One source for the card, the bestiary, ``monster show`` and its JSON.
+    """
+    die = int(m.attack_die[1:])
+    rows = [
+        _tech_entry(
+            ws,
+            ref,
+            techs.levels[i] if i < len(techs.levels) else None,
+            view,
+            die,
+            die_multiplier,
+        )
+        for i, ref in enumerate(m.techs)
+    ]
+    for t in rows:
+        t["cost"] = _cost_text(t)
+    return rows
+
+
 def _tech_entry(
     ws: Workspace,
     ref: str | Mapping[str, Any],
@@ -202,7 +247,7 @@ def _tech_entry(
         hp_cost=costs.hp_cost,
         primary=PRIMARY_LABELS.get(str(tech.primary), _words(str(tech.primary))),
         power_level=costs.power_level,
-        effect=_effect(tech, view, die, multiplier),
+        effect=_effect(tech, view, die, multiplier) or _other_effect(tech, view, die),
         cost_breakdown=costs.breakdown,
     )
     return entry
@@ -336,19 +381,8 @@ def monster_card(
         for p in m.powers
         if p.id not in R.AFFINITY_POWERS
     ]
-    tech_rows = [
-        _tech_entry(
-            ws,
-            ref,
-            techs.levels[i] if i < len(techs.levels) else None,
-            view,
-            die,
-            die_multiplier,
-        )
-        for i, ref in enumerate(m.techs)
-    ]
+    tech_rows = monster_tech_rows(ws, m, view, techs, die_multiplier)
     for t, ref in zip(tech_rows, m.techs, strict=True):
-        t["cost"] = _cost_text(t)
         t["reach"] = reach_of(ws, ref) if map_combat else None
     defenses = view.defenses
     defense_notes = list(defenses.notes)

@@ -13,6 +13,7 @@ from builder.models.base import STATS, Stat
 from builder.rulesets.zodiac.items import ItemIndex, ItemRef
 from builder.rulesets.zodiac.rules import character as rules
 from builder.rulesets.zodiac.rules import equipment as eq
+from builder.rulesets.zodiac.rules import tables as T
 from builder.rulesets.zodiac.rules.character import EquipmentBonus
 from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 from builder.rulesets.zodiac.rules.tables import STARTING_GOLD
@@ -272,6 +273,9 @@ class Attack:
     element: str | None = None
     long_range: bool = False
     target_evade: int | None = None
+    # Concentrate (Ch. IV): physical attacks "ALWAYS hit"; a critical deals triple damage.
+    always_hits: bool = False
+    critical_multiplier: int = T.CRITICAL_MULTIPLIER
 
     @property
     def text(self) -> str:
@@ -282,6 +286,8 @@ class Attack:
         """% chance to hit ``target_evade`` (None when no target was given)."""
         if self.target_evade is None:
             return None
+        if self.always_hits:
+            return 100
         return hit_chance(self.accuracy, self.target_evade)
 
     def to_json(self) -> dict[str, Any]:
@@ -300,6 +306,8 @@ class Attack:
             "long_range": self.long_range,
             "target_evade": self.target_evade,
             "hit_chance": self.hit_chance,
+            "always_hits": self.always_hits,
+            "critical_multiplier": self.critical_multiplier,
         }
 
 
@@ -379,6 +387,13 @@ def attacks(
     """
     d = view.derived
     mult = ruleset.house.damage_die_multiplier
+    concentrate = support_skill == "concentrate"  # not for Deathblow, not an Attack here
+    sure = {
+        "always_hits": concentrate,
+        "critical_multiplier": (
+            T.CONCENTRATE_CRITICAL_MULTIPLIER if concentrate else T.CRITICAL_MULTIPLIER
+        ),
+    }
     w = equipped.weapon
     if w is not None:
         b = w.bonus()
@@ -394,6 +409,7 @@ def attacks(
                 element=b.attack_element,
                 long_range=bool(w.set.long_range),
                 target_evade=target_evade,
+                **sure,
             )
         ]
     equipped_stats = {s: view.stats[s.value] + bonus.stats.get(s, 0) for s in STATS}
@@ -409,6 +425,7 @@ def attacks(
             accuracy=d["accuracy"].value,
             critical=d["critical"].value,
             target_evade=target_evade,
+            **sure,
         )
     ]
 

@@ -77,7 +77,12 @@ def _item_row(item: Any) -> dict[str, Any]:
 
 
 def _attack_row(a: dict[str, Any]) -> dict[str, Any]:
-    note = [f"Accuracy {a['accuracy']}", f"critical on {a['critical']}+"]
+    crit = f"critical on {a['critical']}+"
+    if a.get("critical_multiplier", 2) != 2:
+        crit += f" (x{a['critical_multiplier']} damage)"
+    note = [f"Accuracy {a['accuracy']}", crit]
+    if a.get("always_hits"):
+        note.insert(0, "always hits (Concentrate)")
     if a.get("element"):
         note.append(str(a["element"]))
     if a.get("long_range"):

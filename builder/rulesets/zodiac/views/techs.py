@@ -7,7 +7,7 @@ Dice, weapon die, AP, Magic...). ``Wielder`` carries those numbers: a real chara
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +40,22 @@ class Wielder:
     magic_accuracy: int
     reference: bool = False
     ranged: bool = False  # a Long Range weapon: weapon Techs reach R6 in Map Combat (R30)
+    # Elemental Boost relics (Ch. V): element -> extra Strength / Magic Dice for its Techs.
+    elemental_boost: Mapping[str, int] = field(default_factory=dict)
+    weapon_element: str | None = None  # the equipped weapon's Elemental, if any
+
+    def boost(self, tech: Tech) -> int:
+        """Extra dice an Elemental Boost gives ``tech`` (Ch. V Relic Construction System).
+
+        "Any Tech that is aligned with the matching element. This includes a
+        non-elemental Power Attack when wielding an appropriate elementally-charged
+        weapon". Decision: Quadra Slam, the other weapon Tech, takes the weapon's
+        element the same way.
+        """
+        element = tech.element
+        if element is None and str(tech.primary) in ("power_attack", "quadra_slam"):
+            element = self.weapon_element
+        return self.elemental_boost.get(str(element), 0) if element is not None else 0
 
 
 def reference_wielder(ruleset: Ruleset = DEFAULT) -> Wielder:
@@ -74,6 +90,10 @@ def wielder_from_view(view: CharacterView) -> Wielder:
     die = attack.die if attack is not None else REFERENCE_DIE
     weapon = next((i for i in view.equipment if getattr(i, "slot", None) == "weapon"), None)
     magic_die = getattr(getattr(weapon, "bonus", None), "magic_die", None) or die
+    boosts: dict[str, int] = {}
+    for item in view.equipment:  # the best boost per element, as ItemBonus adds them
+        for element, dice in getattr(getattr(item, "bonus", None), "elemental_boost", {}).items():
+            boosts[element] = max(boosts.get(element, 0), dice)
     return Wielder(
         label=f"{view.name} (level {view.level})",
         mag=view.stats[Stat.MAG.value],
@@ -85,6 +105,8 @@ def wielder_from_view(view: CharacterView) -> Wielder:
         magic_die=magic_die,
         magic_accuracy=d["magic_accuracy"].value,
         ranged=bool(attack.long_range) if attack is not None else False,
+        elemental_boost=boosts,
+        weapon_element=attack.element if attack is not None else None,
     )
 
 
@@ -113,7 +135,7 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
             line = R.attack_line(
                 lvl,
                 power,
-                dice=w.str_dice if physical else w.mag_dice,
+                dice=(w.str_dice if physical else w.mag_dice) + w.boost(tech),
                 die=w.die if physical else w.magic_die,
                 attack_power=w.ap if physical else w.map,
                 area_effect=area,
@@ -122,7 +144,8 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
             out.append(f"Damage {line.text} ({tech.effective_damage_type})")
         elif primary == "quadra_slam":
             line = R.quadra_slam_line(
-                power, dice=w.str_dice, die=w.die, attack_power=w.ap, tech_level=lvl,
+                power, dice=w.str_dice + w.boost(tech), die=w.die, attack_power=w.ap,
+                tech_level=lvl,
                 die_multiplier=mult,
             )  # fmt: skip
             out.append(f"Damage {line.text}, random targets")
@@ -142,7 +165,13 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
         elif primary == "revenge":
             frac = R.REVENGE_FRACTION[lvl]
             part = "half of" if frac == R.Fraction(1, 2) else "all of"
-            out.append(f"Deals {part} the damage the user has taken (max HP - current HP)")
+            if tech.has("mp_attack"):  # Ch. II MP Attack: "based on your own MP"
+                out.append(
+                    f"Deals {part} the MP the user has lost (max MP - current MP, before "
+                    "paying this Tech) to the target's MP"
+                )
+            else:
+                out.append(f"Deals {part} the damage the user has taken (max HP - current HP)")
         elif primary == "fatal_blow":
             out.append(_chance(R.fatal_blow_modifier(lvl, area_effect=area), w, "Instant death"))
         elif primary == "near_fatal_attack":
@@ -154,12 +183,19 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
             for choice in tech.statuses:
                 status = str(choice.status)
                 base = R.status_modifier_base(status)
+                lasts = f"; lasts {R.status_duration(status)}"
                 if base is None:
-                    out.append(f"{status.replace('_', ' ').title()}: always works")
+                    out.append(f"{status.replace('_', ' ').title()}: always works{lasts}")
                 else:
                     mod = choice.modifier if choice.modifier is not None else base
                     c = R.Chance(f"{mod:+d}", mod, R.area_halves(lvl, area))
-                    out.append(_chance(c, w, status.replace("_", " ").title()))
+                    out.append(_chance(c, w, status.replace("_", " ").title()) + lasts)
+        elif primary == "invulnerability":
+            rounds = R.invulnerability_rounds(lvl)
+            out.append(
+                f"Invulnerable to {tech.damage_type} damage for {rounds} "
+                f"round{'s' if rounds > 1 else ''}"
+            )
         elif primary == "debilitate":
             out.append(
                 f"Random elemental weakness (1d8); {R.debilitate_force_chance(lvl)}% to force "
@@ -182,7 +218,6 @@ _UNIQUE_TEXT: dict[str, str] = {
     "absorbency": "Absorbs {t.element} damage as healing for 2 rounds",
     "esuna": "Removes every negative status",
     "immunity": "Immune to {t.element} damage for 2 rounds",
-    "invulnerability": "Invulnerable to {t.damage_type} damage",
     "neutralize": "Removes Weaknesses and Resistances; Immunities become Resistances",
     "resistance": "Half damage from {t.element} for 3 rounds",
     "scan": "Reveals HP, MP, affinities and items",
@@ -199,7 +234,9 @@ def _secondary_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> li
         sid = str(sec.id)
         if sid == "lesser_status_attack":
             c = R.lesser_status_modifier(str(sec.value), lvl)
-            out.append(_chance(c, w, f"{str(sec.value).replace('_', ' ').title()} (lesser)"))
+            lasts = R.status_duration(str(sec.value), lesser=True)
+            name = f"{str(sec.value).replace('_', ' ').title()} (lesser)"
+            out.append(f"{_chance(c, w, name)}; lasts {lasts}")
         elif sid == "steal_as_well":
             out.append(_chance(R.steal_as_well_modifier(area_effect=area), w, "Steal an item"))
         elif sid == "drain":
@@ -216,7 +253,9 @@ def _secondary_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> li
         elif sid == "backfire":
             out.append(f"{R.BACKFIRE_PERCENT}% chance to hit the user instead")
         elif sid == "mp_attack":
-            if sec.value == "split":
+            if str(tech.primary) == "revenge":
+                out.append("Damages MP instead of HP, from the user's lost MP (see above)")
+            elif sec.value == "split":
                 out.append("Half damage to HP and 1/20 of the roll to MP")
             else:
                 out.append("Damages MP by 1/10 of the damage roll instead of HP")
