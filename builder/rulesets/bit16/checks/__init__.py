@@ -2,41 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from builder.diagnostics import Diagnostic, place_in
+from builder.checking import CheckContext, run_kind_checks
 
 if TYPE_CHECKING:
-    from builder.io.project import Content, Entity
+    from builder.diagnostics import Diagnostic
+    from builder.io.project import Content
 
-
-@dataclass
-class CheckContext:
-    """What a check may look at beyond its own document: the project's other entities."""
-
-    content: Content
-    settings: Any = None
-    _index: dict[tuple[str, str], Entity] | None = field(default=None, repr=False)
-
-    def find(self, kind: str, entity_id: str) -> Entity | None:
-        if self._index is None:
-            self._index = self.content.index()
-        return self._index.get((kind, entity_id))
-
-    def ids(self, kind: str) -> list[str]:
-        return [e.id for e in self.content.of_kind(kind)]
+__all__ = ["CheckContext", "run_checks"]
 
 
 def run_checks(content: Content, settings: Any = None) -> list[Diagnostic]:
     """Run every kind's checks over the loaded content."""
     from builder.rulesets import get
 
-    game = get("16-bit-tactics")
-    ctx = CheckContext(content, settings)
-    out: list[Diagnostic] = []
-    for entity in content.entities:
-        check = game.check_for(entity.kind)
-        if check is not None:
-            out.extend(place_in(p, entity.doc) for p in check(entity, ctx))
-    return out
+    return run_kind_checks(get("16-bit-tactics"), CheckContext(content, settings))

@@ -2,41 +2,31 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from builder.diagnostics import Diagnostic, place_in
+from builder.checking import CheckContext as _SharedContext
+from builder.checking import run_kind_checks
 from builder.rulesets.zodiac import RULESET
 from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
 
 if TYPE_CHECKING:
-    from builder.io.project import Content, Entity
+    from builder.diagnostics import Diagnostic
+    from builder.io.project import Content
+
+__all__ = ["CheckContext", "run_checks"]
 
 
 @dataclass
-class CheckContext:
-    """What a check may look at beyond its own document: the project and the house rules."""
+class CheckContext(_SharedContext):
+    """The shared context; ZODIAC's checks read its settings as ``ruleset`` (tables plus
+    house rules), the book's defaults when none are given."""
 
-    content: Content
-    ruleset: Ruleset = DEFAULT
-    _index: dict[tuple[str, str], Entity] | None = field(default=None, repr=False)
-
-    def find(self, kind: str, entity_id: str) -> Entity | None:
-        if self._index is None:
-            self._index = self.content.index()
-        return self._index.get((kind, entity_id))
-
-    def ids(self, kind: str) -> list[str]:
-        return [e.id for e in self.content.of_kind(kind)]
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.settings if self.settings is not None else DEFAULT
 
 
 def run_checks(content: Content, ruleset: Ruleset = DEFAULT) -> list[Diagnostic]:
     """Run every kind's checks over the loaded content."""
-    ctx = CheckContext(content, ruleset)
-    out: list[Diagnostic] = []
-    for entity in content.entities:
-        check = RULESET.check_for(entity.kind)
-        if check is None:
-            continue
-        out.extend(place_in(p, entity.doc) for p in check(entity, ctx))
-    return out
+    return run_kind_checks(RULESET, CheckContext(content, ruleset))
