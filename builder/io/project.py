@@ -223,12 +223,11 @@ def validate_document(
             return None, [place_in(problem, doc)]
         data = {k: v for k, v in data.items() if k != "ruleset"}
     game = rulesets.get(rule_set)
-    known = game.kinds
     kind = data.get("kind")
     if kind is None:
         p = Problem(
             "ZY110",
-            f"missing `kind:`; say what this is: one of {', '.join(known)}",
+            f"missing `kind:`; say what this is: one of {', '.join(game.kinds)}",
             "README: Writing content",
         )
         return None, [place_in(p, doc)]
@@ -243,6 +242,7 @@ def validate_document(
             kind = norm
         else:
             shown = shorten(printable(kind if isinstance(kind, str) else repr(kind)))
+            known = game.kinds
             p = Problem(
                 "ZY111",
                 f"unknown kind '{shown}'{did_you_mean(kind, known)} "
