@@ -27,6 +27,15 @@ advancement:
 """
 
 
+@pytest.fixture(autouse=True)
+def _builder_cache_off(tmp_path_factory, monkeypatch):
+    """The builder's cache (issue 13) stays out of the user's home and is off, so a test
+    that patches the builder never meets a verdict cached by another; tests/test_cache.py
+    turns it on."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+    monkeypatch.setenv("ZODIAC_NO_CACHE", "1")
+
+
 @pytest.fixture
 def write(tmp_path, monkeypatch):
     """Write a dedented file under tmp_path and return its path; cwd is tmp_path."""

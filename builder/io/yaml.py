@@ -15,16 +15,20 @@ the digits of a number (ZY115, Python refuses int() past 4300 digits).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
 import re
 import stat
+import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.cyaml import CParser
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -36,6 +40,7 @@ from ruamel.yaml.events import (
     ScalarEvent,
 )
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.resolver import implicit_resolvers
 
 from builder.problems import PathPart, Problem, Severity
 
@@ -73,18 +78,80 @@ _COMPOSER_SAFE = 2_000
 _DOC_MARKER = re.compile(r"^(?:---|\.\.\.)(?=[ \t\r\n]|$)", re.M)
 
 
-@dataclass
+class _Maps:
+    """Where each value and key of one document is written, and the style of its scalars."""
+
+    __slots__ = ("keys", "styles", "values")
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[PathPart, ...], Loc] = {}
+        self.keys: dict[tuple[PathPart, ...], Loc] = {}
+        # Style of the scalars that are not plain ('"', "'", '|', '>'), for columns inside text.
+        self.styles: dict[tuple[PathPart, ...], str] = {}
+
+
+class _Source:
+    """The text of a file, kept to work out a document's locations only when asked.
+
+    Building the ``path -> line:col`` maps for every value was a fifth of a large
+    validation, and almost none is ever read: only a problem needs one (issue 13).
+    """
+
+    __slots__ = ("_maps", "_packed")
+
+    def __init__(self, text: str) -> None:
+        # Compressed (about 4x): a 50,000-entry library keeps every file's text (issue 13).
+        self._packed = zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
+        self._maps: dict[int, _Maps] | None = None
+
+    @property
+    def text(self) -> str:
+        return zlib.decompress(self._packed).decode("utf-8", "surrogatepass")
+
+    def maps(self, index: int) -> _Maps:
+        if self._maps is None:
+            self._maps = {}
+            text = self.text
+            for i, node in enumerate(_compose(text)):
+                if node is None:
+                    continue
+                scratch = Document(Path(), i, None, _loc(node), _Maps())
+                with contextlib.suppress(_Refused):  # a refused document is never fast
+                    _Builder(scratch, [], text).build(node, ())
+                self._maps[i] = scratch._maps  # type: ignore[assignment]
+        return self._maps.get(index) or _Maps()
+
+
+@dataclass(slots=True)
 class Document:
-    """One YAML document of a file, as plain data plus where each piece came from."""
+    """One YAML document of a file, as plain data plus where each piece came from.
+
+    The location maps (``values``, ``keys``, ``styles``) are built on first use.
+    """
 
     path: Path
     index: int
     data: Any
     start: Loc
-    values: dict[tuple[PathPart, ...], Loc] = field(default_factory=dict)
-    keys: dict[tuple[PathPart, ...], Loc] = field(default_factory=dict)
-    # Style of the scalars that are not plain ('"', "'", '|', '>'), for columns inside text.
-    styles: dict[tuple[PathPart, ...], str] = field(default_factory=dict)
+    _maps: _Maps | None = field(default=None, repr=False, compare=False)
+    _source: _Source | None = field(default=None, repr=False, compare=False)
+
+    def _located(self) -> _Maps:
+        if self._maps is None:
+            self._maps = self._source.maps(self.index) if self._source is not None else _Maps()
+        return self._maps
+
+    @property
+    def values(self) -> dict[tuple[PathPart, ...], Loc]:
+        return self._located().values
+
+    @property
+    def keys(self) -> dict[tuple[PathPart, ...], Loc]:
+        return self._located().keys
+
+    @property
+    def styles(self) -> dict[tuple[PathPart, ...], str]:
+        return self._located().styles
 
     def locate(self, path: tuple[PathPart, ...], *, key: bool = False) -> Loc:
         """Line and column of ``path``, or of its nearest ancestor that exists.
@@ -92,9 +159,10 @@ class Document:
         With ``key=True`` the mapping key is preferred (for 'unknown field'), else
         the value (for 'wrong value').
         """
+        maps = self._located()
         p = tuple(path)
         while True:
-            first, second = (self.keys, self.values) if key else (self.values, self.keys)
+            first, second = (maps.keys, maps.values) if key else (maps.values, maps.keys)
             if p in first:
                 return first[p]
             if p in second:
@@ -150,7 +218,7 @@ class _Builder:
         if isinstance(node, MappingNode):
             if len(path) >= MAX_DEPTH:
                 raise _Refused(_loc(node), _too_deep_problem())
-            if node.tag != _CORE + "map":
+            if _tag(node) != _MAP:
                 self._bad_tag(node, path)
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -159,7 +227,7 @@ class _Builder:
                         key_node, "ZY106", "a key must be a plain word, not a list or mapping", path
                     )
                     continue
-                if key_node.tag == _CORE + "merge":
+                if _tag(key_node) == _CORE + "merge":
                     self.problem(
                         key_node,
                         "ZY107",
@@ -186,7 +254,7 @@ class _Builder:
         if isinstance(node, SequenceNode):
             if len(path) >= MAX_DEPTH:
                 raise _Refused(_loc(node), _too_deep_problem())
-            if node.tag != _CORE + "seq":
+            if _tag(node) != _SEQ:
                 self._bad_tag(node, path)
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
         if node.style and not self.expanding:
@@ -283,50 +351,24 @@ class _Builder:
         self.problem(
             node,
             "ZY104",
-            f"tag '{node.tag}' is not allowed; content files use plain YAML values only",
+            f"tag '{_tag(node)}' is not allowed; content files use plain YAML values only",
             path,
         )
 
     def scalar(self, node: ScalarNode, path: tuple[PathPart, ...]) -> Any:
-        tag, text = node.tag, node.value
+        tag, text = _tag(node), node.value
         if not tag.startswith(_CORE):
             self._bad_tag(node, path)
             return text
         kind = tag[len(_CORE) :]
-        if kind == "null":
-            return None
-        if kind == "bool":
-            # Only YAML 1.2's true/false are booleans; `!!bool maybe` stays text for the
-            # model to refuse ("expected true or false"), never a silent False.
-            return {"true": True, "false": False}.get(text.lower(), text)
         if kind in ("int", "float") and _too_many_digits(text):
             self._refuse_digits(node, text, path)
             return text
-        if kind == "int":
-            clean = text.replace("_", "")
-            if _HEX.match(text):
-                return int(clean, 16)
-            if _OCT.match(text):
-                return int(clean[2:], 8)
-            if _INT.match(text):
-                return int(clean)
+        value = _convert(kind, text)
+        if value is _UNKNOWN:
+            self._bad_tag(node, path)
             return text
-        if kind == "float":
-            low = text.lower().replace("_", "")
-            if low in (".nan",):
-                return float("nan")
-            if low in (".inf", "+.inf"):
-                return float("inf")
-            if low == "-.inf":
-                return float("-inf")
-            try:
-                return float(low)
-            except ValueError:
-                return text
-        if kind in ("str", "timestamp"):  # dates stay text: content never needs datetimes
-            return text
-        self._bad_tag(node, path)
-        return text
+        return value
 
     def _refuse_digits(self, node: ScalarNode, text: str, path: tuple[PathPart, ...]) -> None:
         digits = _digits(text)
@@ -337,6 +379,119 @@ class _Builder:
             f"(the loader reads up to {MAX_DIGITS}); if this is text, put it in quotes",
             path,
         )
+
+
+_UNKNOWN = object()  # a tag outside the core schema
+_MAP, _SEQ, _STR = _CORE + "map", _CORE + "seq", _CORE + "str"
+_BOOLS = {"true": True, "false": False}
+
+
+def _convert(kind: str, text: str) -> Any:
+    """The value of a scalar of core ``kind`` (``_UNKNOWN`` for any other kind)."""
+    if kind == "str" or kind == "timestamp":  # dates stay text: content never needs datetimes
+        return text
+    if kind == "int":
+        clean = text.replace("_", "")
+        if _HEX.match(text):
+            return int(clean, 16)
+        if _OCT.match(text):
+            return int(clean[2:], 8)
+        if _INT.match(text):
+            return int(clean)
+        return text
+    if kind == "null":
+        return None
+    if kind == "bool":
+        # Only YAML 1.2's true/false are booleans; `!!bool maybe` stays text for the
+        # model to refuse ("expected true or false"), never a silent False.
+        return _BOOLS.get(text.lower(), text)
+    if kind == "float":
+        low = text.lower().replace("_", "")
+        if low in (".nan",):
+            return float("nan")
+        if low in (".inf", "+.inf"):
+            return float("inf")
+        if low == "-.inf":
+            return float("-inf")
+        try:
+            return float(low)
+        except ValueError:
+            return text
+    return _UNKNOWN
+
+
+def _tag(node: Node) -> str:
+    """A node's tag as text without ruamel's per-access conversion (a tenth of loading)."""
+    ctag = node.ctag
+    suffix = ctag.suffix if ctag is not None else None
+    if ctag is None or ctag.handle is not None or suffix is None or "%" in suffix:
+        return str(node.tag)
+    return suffix
+
+
+_intern = sys.intern
+_INTERN_MAX = 24
+
+
+class _Slow(Exception):
+    """The fast builder met something it leaves to ``_Builder`` (a problem, an alias...)."""
+
+
+def _fast(node: Node, depth: int, seen: set[int]) -> Any:
+    """Plain data of a document with nothing unusual in it, without location maps.
+
+    Raises ``_Slow`` on anything ``_Builder`` would report or count (a tag outside the
+    core schema, an alias, a merge or complex key, a duplicate key, too many digits, too
+    deep), so every problem is still found and located by the one careful builder.
+    """
+    ident = id(node)
+    if ident in seen:  # an alias: counted and bounded by _Builder
+        raise _Slow
+    seen.add(ident)
+    cls = node.__class__
+    if cls is ScalarNode:
+        tag = node.ctag.suffix
+        text = node.value
+        if tag is _STR or tag == _STR:
+            # Short text repeats across documents ("monster", "d8", an element): one copy
+            # of each keeps a 50,000-entry library in memory (issue 13).
+            return _intern(text) if len(text) <= _INTERN_MAX else text
+        if not tag.startswith(_CORE) or "%" in tag or node.ctag.handle is not None:
+            raise _Slow
+        kind = tag[18:]  # len(_CORE)
+        if (kind == "int" or kind == "float") and _too_many_digits(text):
+            raise _Slow
+        value = _convert(kind, text)
+        if value is _UNKNOWN:
+            raise _Slow
+        return value
+    if depth >= MAX_DEPTH:
+        raise _Slow
+    tag = node.ctag.suffix
+    if cls is MappingNode:
+        if tag != _MAP or node.ctag.handle is not None:
+            raise _Slow
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.__class__ is not ScalarNode or id(key_node) in seen:
+                raise _Slow
+            key_tag = key_node.ctag.suffix
+            if key_tag == _STR and key_node.ctag.handle is None:
+                key = _intern(key_node.value)
+            else:
+                key = _fast(key_node, depth + 1, seen)
+                if key_tag == _CORE + "merge":
+                    raise _Slow
+                key = str(key) if key is not None else "null"
+            if key in out:
+                raise _Slow
+            out[key] = _fast(value_node, depth + 1, seen)
+        return out
+    if cls is SequenceNode:
+        if tag != _SEQ or node.ctag.handle is not None:
+            raise _Slow
+        return [_fast(item, depth + 1, seen) for item in node.value]
+    raise _Slow
 
 
 def _digits(text: str) -> int:
@@ -465,6 +620,49 @@ def _yaml() -> YAML:
     return YAML(typ="safe")  # C parser when ruamel.yaml.clib is installed
 
 
+# YAML 1.2's implicit scalar types, by first character, from ruamel's own table: what
+# ``YAML(typ="safe")`` resolves, without its per-scalar version lookups (a third of
+# loading a large library, issue 13). ruamel's C loader ignores `%YAML 1.1` too.
+_IMPLICIT: dict[str, list[tuple[str, Any]]] = {}
+for _versions, _tag_name, _regexp, _first in implicit_resolvers:
+    if (1, 2) in _versions:
+        for _ch in _first or [None]:
+            _IMPLICIT.setdefault(_ch, []).append((_tag_name, _regexp))
+
+
+class _Composer(CParser):  # type: ignore[misc]
+    """ruamel's C parser and composer (``ruamel.yaml.clib``) with a fast tag resolver."""
+
+    yaml_path_resolvers: dict[Any, Any] = {}  # noqa: RUF012 - read by the C composer
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        return None
+
+    def ascend_resolver(self) -> None:
+        return None
+
+    def resolve(self, kind: Any, value: str, implicit: tuple[bool, bool]) -> str:
+        if kind is ScalarNode:
+            if implicit[0]:
+                for tag, regexp in _IMPLICIT.get(value[:1], ()):
+                    if regexp.match(value):
+                        return tag
+            return _STR
+        return _SEQ if kind is SequenceNode else _MAP
+
+
+def _compose(text: str) -> list[Node | None]:
+    """Every document of ``text`` as a node tree (syntax errors raise MarkedYAMLError)."""
+    parser = _Composer(text)
+    try:
+        nodes = []
+        while parser.check_node():
+            nodes.append(parser.get_node())
+        return nodes
+    finally:
+        parser.dispose()
+
+
 def load_text(text: str, path: Path) -> LoadedFile:
     """Parse ``text``; syntax errors become problems, never exceptions."""
     problems: list[tuple[Loc, Problem]] = []
@@ -474,7 +672,7 @@ def load_text(text: str, path: Path) -> LoadedFile:
         problems.append((deep, _too_deep_problem()))
         return LoadedFile(path, docs, problems)
     try:
-        nodes = list(_yaml().compose_all(text))
+        nodes = _compose(text)
     except RecursionError:  # pragma: no cover - the guard above keeps the composer shallow
         problems.append((_first_too_deep(text) or (1, 1), _too_deep_problem()))
         return LoadedFile(path, docs, problems)
@@ -486,15 +684,20 @@ def load_text(text: str, path: Path) -> LoadedFile:
     except YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         problems.append(((1, 1), Problem("ZY102", f"YAML syntax error: {exc}", "YAML")))
         return LoadedFile(path, docs, problems)
+    source = _Source(text)
     for index, node in enumerate(nodes):
         if node is None:
             continue
-        doc = Document(path, index, None, _loc(node))
+        doc = Document(path, index, None, _loc(node), None, source)
         try:
-            doc.data = _Builder(doc, problems, text).build(node, ())
-        except _Refused as refused:
-            problems.append((refused.loc, refused.problem))
-            continue
+            doc.data = _fast(node, 0, set())
+        except _Slow:
+            doc._maps = _Maps()
+            try:
+                doc.data = _Builder(doc, problems, text).build(node, ())
+            except _Refused as refused:
+                problems.append((refused.loc, refused.problem))
+                continue
         if doc.data is None:
             continue
         docs.append(doc)
@@ -579,9 +782,19 @@ def _plain_syntax(exc: MarkedYAMLError, problem: str, lines: list[str], loc: Loc
 
 def load_file(path: Path) -> LoadedFile:
     """Read and parse ``path``; unreadable, oversized or non-UTF-8 files become problems."""
-    raw = _read(path)
+    raw = read_bytes(path)
     if isinstance(raw, Problem):
         return LoadedFile(path, [], [((1, 1), raw)])
+    return load_bytes(raw, path)
+
+
+def read_bytes(path: Path) -> bytes | Problem:
+    """The bytes of ``path`` within the loader's limits, or the problem (ZY100, ZY116)."""
+    return _read(path)
+
+
+def load_bytes(raw: bytes, path: Path) -> LoadedFile:
+    """Parse the bytes of ``path`` (read by :func:`read_bytes`): what ``load_file`` returns."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -701,3 +914,20 @@ def yaml_scalar(text: str) -> str:
         return text
     quoted = json.dumps(text, ensure_ascii=False)
     return "".join(ch if _yaml_printable(ch) else f"\\u{ord(ch):04x}" for ch in quoted)
+
+
+def restored_file(
+    path: Path,
+    text: str,
+    documents: list[tuple[int, Loc, Any]],
+    problems: list[tuple[Loc, Problem]],
+) -> LoadedFile:
+    """A LoadedFile rebuilt from what :func:`load_bytes` returned for the same text.
+
+    For the builder's cache: the data comes back without parsing, and ``text`` (the
+    file's bytes, checked against the cached digest) gives each document its locations
+    when a problem needs one.
+    """
+    source = _Source(text)
+    docs = [Document(path, index, data, start, None, source) for index, start, data in documents]
+    return LoadedFile(path, docs, problems)

@@ -1,0 +1,275 @@
+"""The builder's cache (issue 13): warm runs skip parsing, and no answer is ever stale."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+import builder
+from builder import cache as C
+from builder import workspace as W
+from builder.io import project as P
+
+MONSTER = """\
+kind: monster
+name: Grub {n}
+level: 12
+stats: {{str: 14, mag: 30, vit: 14, spr: 13, agi: 14}}
+attack_die: d6
+affinities: {{weakness: [fire], resistance: [ice]}}
+powers:
+  - {{id: call_minions, monsters: [{minion}]}}
+techs: [ember]
+"""
+MINION = """\
+kind: monster
+name: Mite
+level: 1
+stats: {str: 6, mag: 6, vit: 6, spr: 6, agi: 6}
+attack_die: d6
+"""
+EMBER = "kind: tech\nname: Ember\ntech_level: 1\npower_level: weak\nprimary: attack_magic\nelement: fire\n"
+# Files one cold run parses: zodiac.yaml, the 6 content files, the shipped catalogues.
+ALL = 1 + 6 + len(P.core_files())
+WILD = (
+    "kind: tech\nname: Wild Blast\ntech_level: 2\npower_level: medium\n"
+    "primary: attack_magic\nelement: fire\nsecondary: [friendly_fire]\n"
+)
+
+
+@pytest.fixture
+def cached(tmp_path, monkeypatch):
+    """The cache on, in a folder of this test's own; counts the files actually parsed."""
+    monkeypatch.delenv("ZODIAC_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    C.builder_fingerprint.cache_clear()
+    parsed: list[str] = []
+    real = W.load_bytes
+
+    def counting(raw, path):
+        parsed.append(Path(path).name)
+        return real(raw, path)
+
+    monkeypatch.setattr(W, "load_bytes", counting)
+    yield parsed
+    C.builder_fingerprint.cache_clear()
+
+
+def project(root: Path, *, config: str = "title: T\n") -> Path:
+    (root / "monsters").mkdir(parents=True)
+    (root / "techs").mkdir()
+    (root / "zodiac.yaml").write_text(config, encoding="utf-8")
+    (root / "monsters" / "mite.yaml").write_text(MINION, encoding="utf-8")
+    for n in range(3):
+        text = MONSTER.format(n=n, minion="mite")
+        (root / "monsters" / f"grub{n}.yaml").write_text(text, encoding="utf-8")
+    (root / "techs" / "ember.yaml").write_text(EMBER, encoding="utf-8")
+    (root / "techs" / "wild.yaml").write_text(WILD, encoding="utf-8")
+    return root
+
+
+def codes(root: Path, **kw) -> list[tuple[str, str, int]]:
+    ws = W.open_workspace([root], use_cache=True, verdict_only=True, **kw)
+    return [(Path(d.path).name, d.code, d.line) for d in ws.report.sorted()]
+
+
+def test_warm_run_parses_nothing_and_says_the_same(tmp_path, cached):
+    root = project(tmp_path / "p")
+    cold = codes(root)
+    assert ("wild.yaml", "ZT145", 7) in cold  # map_combat is off by default (R32)
+    assert len(cached) == ALL
+    cached.clear()
+    assert codes(root) == cold
+    assert cached == []  # every input unchanged: the verdict, without a model
+    # A full workspace (build, show): content files come back from the loader's records.
+    cached.clear()
+    ws = W.open_workspace([root], use_cache=True)
+    assert cached == ["zodiac.yaml"]  # the config only: it names the rule set
+    assert sorted(e.id for e in ws.content.of_kind("monster"))[:2] == ["grub-0", "grub-1"]
+    assert [(Path(d.path).name, d.code, d.line) for d in ws.report.sorted()] == cold
+
+
+def test_an_edited_file_is_seen_and_only_it_is_parsed(tmp_path, cached):
+    root = project(tmp_path / "p")
+    codes(root)
+    grub = root / "monsters" / "grub1.yaml"
+    grub.write_text(grub.read_text().replace("level: 12", "level: 120"), encoding="utf-8")
+    cached.clear()
+    after = codes(root)
+    assert [c for c in after if c[0] == "grub1.yaml"] == [("grub1.yaml", "ZS105", 3)]
+    assert sorted(cached) == ["grub1.yaml", "zodiac.yaml"]
+
+
+def test_an_edited_referenced_file_is_seen(tmp_path, cached):
+    """The minion and the Tech live in other files; the callers' verdicts must change."""
+    root = project(tmp_path / "p")
+    assert not [c for c in codes(root) if c[0].startswith("grub")]
+    (root / "monsters" / "mite.yaml").write_text(
+        MINION.replace("level: 1", "level: 5"), encoding="utf-8"
+    )
+    after = codes(root)
+    # Minion too strong now; grub0.yaml came back from the cache unparsed, and the problem
+    # is still placed on its line (positions are worked out when a problem needs one).
+    assert [c[1:] for c in after if c[0] == "grub0.yaml"] == [("ZM120", 8)]
+    (root / "techs" / "ember.yaml").unlink()
+    after = codes(root)
+    assert "ZM134" in {c[1] for c in after if c[0] == "grub0.yaml"}  # unknown Tech
+
+
+def test_zodiac_yaml_and_house_rules_are_seen(tmp_path, cached):
+    root = project(tmp_path / "p")
+    assert ("wild.yaml", "ZT145", 7) in codes(root)
+    (root / "zodiac.yaml").write_text("title: T\nhouse_rules: {map_combat: true}\n")
+    assert not [c for c in codes(root) if c[1] == "ZT145"]  # R32: Map Combat on
+    (root / "zodiac.yaml").write_text("title: T\nruleset: 99-towers\n")
+    assert "ZY111" in {c[1] for c in codes(root)}  # a monster is no kind of 99 Towers
+
+
+def test_a_builder_version_bump_is_seen(tmp_path, cached, monkeypatch):
+    root = project(tmp_path / "p")
+    codes(root)
+    monkeypatch.setattr(builder, "__version__", "999.0")
+    C.builder_fingerprint.cache_clear()
+    cached.clear()
+    codes(root)
+    assert len(cached) == ALL  # nothing of the older builder is used
+
+
+def test_an_edited_builder_file_is_seen(tmp_path, cached, monkeypatch):
+    before = C.builder_fingerprint()
+    C.builder_fingerprint.cache_clear()
+    module = Path(C.__file__)
+    st = module.stat()
+    try:
+        os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        assert C.builder_fingerprint() != before
+    finally:
+        os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def _records(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "xdg" / "zodiac" / "projects").glob("*/*"))
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "garbage", "json"])
+def test_a_corrupt_cache_file_is_ignored(tmp_path, cached, damage):
+    root = project(tmp_path / "p")
+    cold = codes(root)
+    for record in _records(tmp_path):
+        raw = record.read_bytes()
+        if damage == "flip":  # one byte of the body changed: the MAC no longer matches
+            i = raw.index(b'"root"') + 2
+            raw = raw[:i] + bytes([raw[i] ^ 1]) + raw[i + 1 :]
+        elif damage == "truncate":
+            raw = raw[: len(raw) // 2]
+        elif damage == "garbage":
+            raw = os.urandom(200)
+        else:  # well-formed JSON without the MAC of this user's key: a forged record
+            body = {"root": str(root.resolve()), "builder": C.builder_fingerprint(), "body": {}}
+            raw = C.FORMAT + json.dumps(body).encode() + b"\n" + b"0" * 64
+        record.write_bytes(raw)
+    cached.clear()
+    assert codes(root) == cold
+    assert len(cached) == ALL  # every file parsed again, nothing trusted
+
+
+def test_a_cache_written_for_another_project_path_is_not_used(tmp_path, cached):
+    a = project(tmp_path / "a")
+    cold = codes(a)
+    b = tmp_path / "b"
+    shutil.copytree(a, b)
+    # Give project b the very records of project a, as a moved or copied cache would.
+    projects = tmp_path / "xdg" / "zodiac" / "projects"
+    [folder_a] = list(projects.iterdir())
+    folder_b = projects / C.ProjectCache.open(b).folder.name  # type: ignore[union-attr]
+    for record in folder_a.iterdir():
+        shutil.copy(record, folder_b / record.name)
+    cached.clear()
+    assert [(n, code) for n, code, _ in codes(b)] == [(n, code) for n, code, _ in cold]
+    assert len(cached) == ALL  # a's records name a's folder: b parses its own files
+
+
+@pytest.mark.parametrize("how", ["env", "flag"])
+def test_no_cache_writes_and_reads_nothing(tmp_path, cached, monkeypatch, zodiac, how):
+    root = project(tmp_path / "p")
+    if how == "env":
+        monkeypatch.setenv("ZODIAC_NO_CACHE", "1")
+        r = zodiac("validate", str(root))
+    else:
+        r = zodiac("validate", "--no-cache", str(root))
+    assert r.exit_code == 1 and "ZT145" in r.stdout
+    assert not (tmp_path / "xdg" / "zodiac").exists()
+    r = zodiac("validate", str(root))  # the flag is off: it fills the cache
+    assert (tmp_path / "xdg" / "zodiac").exists() == (how == "flag")
+
+
+def test_cache_folder_is_private(tmp_path, cached):
+    root = project(tmp_path / "p")
+    home = tmp_path / "xdg" / "zodiac"
+    home.mkdir(parents=True, mode=0o777)
+    home.chmod(0o777)
+    codes(root)
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
+    assert stat.S_IMODE((home / "key").stat().st_mode) == 0o600
+    assert len(_records(tmp_path)) == 2  # the loader's records and the verdict
+
+
+def test_a_project_keeps_only_its_current_files(tmp_path, cached):
+    root = project(tmp_path / "p")
+    codes(root)
+    (root / "techs" / "wild.yaml").unlink()
+    codes(root)
+    store = C.ProjectCache.open(root)
+    assert store is not None
+    # 5 content files and the catalogues: wild.yaml is gone, zodiac.yaml is never a record
+    assert len(store._read("files")) == 5 + len(P.core_files())
+
+
+def test_old_projects_are_pruned(tmp_path, cached, monkeypatch):
+    monkeypatch.setattr(C, "MAX_PROJECTS", 2)
+    for name in "abc":
+        codes(project(tmp_path / name))
+    assert len(list((tmp_path / "xdg" / "zodiac" / "projects").iterdir())) == 2
+
+
+# --- linearity guards: lookups built once per run, not once per entity -----------------
+
+
+def test_project_tables_are_built_once_per_run(tmp_path, monkeypatch):
+    root = project(tmp_path / "p")
+    for n in range(3, 40):
+        (root / "monsters" / f"grub{n}.yaml").write_text(
+            MONSTER.format(n=n, minion="mite"), encoding="utf-8"
+        )
+    built: list[object] = []
+    real = P.Content.memo
+
+    def counting(self, key, build):
+        def wrapped(content):
+            built.append(key)
+            return build(content)
+
+        return real(self, key, wrapped)
+
+    monkeypatch.setattr(P.Content, "memo", counting)
+    ws = W.open_workspace([root])
+    assert len(ws.content.of_kind("monster")) == 41
+    assert built.count(("zodiac", "monster_levels")) == 1
+    assert built.count(("zodiac", "monster_techs")) == 1
+    assert built.count(("content", "by_kind")) <= 2  # core entities are appended once
+
+
+def test_entity_id_is_computed_once(tmp_path, monkeypatch):
+    root = project(tmp_path / "p")
+    ws = W.open_workspace([root])
+    calls: list[str] = []
+    real = P.norm_id
+    monkeypatch.setattr(P, "norm_id", lambda v: calls.append(v) or real(v))
+    for _ in range(3):
+        [e.id for e in ws.content.entities]
+    assert calls == []
