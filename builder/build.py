@@ -160,7 +160,11 @@ def context_for(ws: Workspace, job: Job) -> dict[str, Any]:
     house = config.house_rules
     base = {
         "project": {"title": config.title, "author": config.author, "paper": config.paper.value},
-        "book": {"title": job.book.title, "holds": job.book.holds},
+        "book": {
+            "title": job.book.title,
+            "holds": job.book.holds,
+            "fillable": job.book.fillable,  # sheets print form fields (issue 16)
+        },
         "house_rules": house.model_dump() if hasattr(house, "model_dump") else dict(house),
     }
     views = resolve(ws.rule_set.books[job.book.holds].context)

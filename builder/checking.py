@@ -7,16 +7,18 @@ set's settings) and yields `Problem`s, which are located here in the entity's fi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from builder.diagnostics import Diagnostic, place_in
+from builder.problems import Severity
 
 if TYPE_CHECKING:
     from builder.io.project import Content, Entity
     from builder.rulesets import RuleSet
 
-__all__ = ["CheckContext", "run_kind_checks"]
+__all__ = ["CheckContext", "check_expectations", "run_kind_checks"]
 
 
 @dataclass
@@ -35,12 +37,69 @@ class CheckContext:
     def ids(self, kind: str) -> list[str]:
         return [e.id for e in self.content.of_kind(kind)]
 
+    def memo(self, key: Any, build: Callable[[Content], Any]) -> Any:
+        """A lookup table over the whole project, built once per run, not once per entity.
+
+        Checks run once per entity; a table of "every monster's level" rebuilt in each
+        made validation quadratic (issue 13). ``key`` names the table.
+        """
+        return self.content.memo(key, build)
+
 
 def run_kind_checks(rule_set: RuleSet, ctx: CheckContext) -> list[Diagnostic]:
-    """Every entity through its kind's check, each Problem placed in the entity's file."""
+    """Every entity through its kind's check, each Problem placed in the entity's file;
+    then the documents' ``expect:`` values against their computed views."""
     out: list[Diagnostic] = []
+    failed: set[int] = set()
     for entity in ctx.content.entities:
         check = rule_set.check_for(entity.kind)
         if check is not None:
-            out.extend(place_in(p, entity.doc) for p in check(entity, ctx))
+            problems = list(check(entity, ctx))
+            if any(p.severity is Severity.ERROR for p in problems):
+                failed.add(id(entity))
+            out.extend(place_in(p, entity.doc) for p in problems)
+    out.extend(check_expectations(rule_set, ctx, failed))
+    return out
+
+
+@dataclass
+class _ViewSource:
+    """What a rule set's `zodiac show` view reads of a workspace: the project's content
+    and the rule set's settings (ZODIAC calls them ``ruleset``)."""
+
+    content: Content
+    ruleset: Any
+    rule_set: RuleSet
+    root: Any = None
+    config: Any = None
+
+
+def check_expectations(
+    rule_set: RuleSet, ctx: CheckContext, failed: Collection[int] = ()
+) -> list[Diagnostic]:
+    """``expect:`` of every document, checked on the view `zodiac show` prints (ZS121-ZS122).
+
+    Its own pass, after the construction checks, because it needs computed values: it
+    runs only on documents that loaded as an entity and that no check found an error in
+    (``failed``: ids of entities), since a view of a broken document is not worth
+    comparing. Any rule set that registers `show` views gets it.
+    """
+    from builder.explain import EXPECT_KEY, expect_shape_problems, expectation_problems
+
+    out: list[Diagnostic] = []
+    source: _ViewSource | None = None
+    for entity in ctx.content.entities:
+        data = entity.doc.data
+        expect = data.get(EXPECT_KEY) if isinstance(data, dict) else None
+        if not isinstance(expect, dict) or not expect or id(entity) in failed:
+            continue
+        if expect_shape_problems(expect):  # the loader reported them: an error already
+            continue
+        view = rule_set.show_for(entity.kind)
+        if view is None:
+            continue  # no computed view: nothing to hold the values against
+        if source is None:
+            source = _ViewSource(ctx.content, ctx.settings, rule_set)
+        shown = view(source, entity)
+        out.extend(place_in(p, entity.doc) for p in expectation_problems(expect, shown.json))
     return out

@@ -31,11 +31,16 @@ LOADING: dict[str, str] = {
     "ZS105": "a value out of range",
     "ZS106": "an invalid value",
     "ZS107": "text with a control character, unpaired surrogate or noncharacter",
+    "ZS120": "`expect:` is not a mapping of dotted paths to values",
+    "ZS121": "an `expect:` path the document's computed view does not have",
+    "ZS122": "an `expect:` value that differs from the computed one",
+    "ZS123": "an `expect:` value that is a list or mapping (expect one number, text or flag)",
     "ZP101": "two documents of one kind share an id",
     "ZP102": "zodiac.yaml holds more than one document",
     "ZP103": "a book's output or the templates folder is not a plain path inside the project",
     "ZP104": "zodiac.yaml names a rule set that is not registered",
     "ZP105": "a book holds something its project's rule set does not print",
+    "ZP106": "an `exclude:` pattern in zodiac.yaml that is not a relative glob inside the project",
 }
 
 

@@ -13,6 +13,10 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from builder.rulesets import OptionalRule
 
 SUMMARY_CHARS = 100
 
@@ -121,3 +125,11 @@ def all_rulings() -> list[Ruling]:
     for rule_set in all_rulesets():
         switches.update(rule_set.house_rules)
     return parse(rulings_file().read_text(encoding="utf-8"), switches)
+
+
+def all_optional_rules() -> list[tuple[str, OptionalRule]]:
+    """Each registered rule set's optional rules (the book's "at the Master's option"),
+    as (rule set id, rule), in registration order."""
+    from builder.rulesets import all_rulesets
+
+    return [(rs.id, rule) for rs in all_rulesets() for rule in rs.optional_rules]

@@ -7,10 +7,18 @@ The title and author are the user's text: they are written as YAML scalars that 
 back as exactly that text (quoted where needed), never pasted into YAML, and text with
 control characters, unpaired surrogates or noncharacters is refused before anything is
 written. Files are written atomically, so `--force` never leaves a half-written file.
+
+Editors find a file's JSON Schema from its first line (``# yaml-language-server:
+$schema=...``). The schemas are copied into the project's own ``schemas/`` folder and
+named by a path relative to each file, so the line keeps working when the folder is
+moved, cloned or opened on another machine (an absolute path into the builder's install
+would not). A project gets its own rule set's schemas only, and a file gets a line
+only when its kind has one.
 """
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +44,8 @@ class Scaffold:
     """What a rule set's starter project holds (``RuleSet.scaffold`` returns one).
 
     ``config`` is zodiac.yaml after the shared head; ``files`` maps a path relative to
-    the project folder to its text. Nothing here is the user's text: that stays in HEAD.
+    the project folder to its text, starting with its ``kind:`` line (the writer puts the
+    schema line above it). Nothing here is the user's text: that stays in HEAD.
     """
 
     default_title: str
@@ -44,12 +53,39 @@ class Scaffold:
     files: Mapping[str, str]
 
 
-def _schema_line(kind: str) -> str:
+SCHEMA_FOLDER = "schemas"
+
+
+def _schemas_for(ruleset: str) -> dict[str, str]:
+    """file name -> JSON text of the schemas a new project of ``ruleset`` gets: copies of
+    the shipped ones (kept fresh by a test; the default rule set's at the top of
+    ``schemas/``, another's in ``schemas/<id>/``), none where the install has none."""
+    from builder import rulesets
+
     try:
-        path = data_dir("schemas") / f"{kind}.schema.json"
+        shipped = data_dir(SCHEMA_FOLDER)
     except FileNotFoundError:
+        return {}
+    folder = shipped if ruleset == rulesets.DEFAULT else shipped / ruleset
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.schema.json"))}
+
+
+def _kind_of(text: str) -> str:
+    """The ``kind:`` of a scaffold file (our own text: its first ``kind:`` line)."""
+    for line in text.splitlines():
+        if line.startswith("kind:"):
+            return line.partition(":")[2].split("#", 1)[0].strip()
+    return ""
+
+
+def schema_line(rel: str, kind: str, schemas: Mapping[str, str]) -> str:
+    """The editor's schema comment for the file at ``rel`` (relative to the project), as
+    a path relative to that file; empty when the project has no schema of ``kind``."""
+    name = f"{kind}.schema.json"
+    if name not in schemas:
         return ""
-    return f"# yaml-language-server: $schema={path.as_uri()}\n" if path.is_file() else ""
+    here = posixpath.dirname(rel) or "."
+    return f"# yaml-language-server: $schema={posixpath.relpath(f'{SCHEMA_FOLDER}/{name}', here)}\n"
 
 
 def scaffold_for(ruleset: str) -> Scaffold:
@@ -66,8 +102,8 @@ def scaffold_for(ruleset: str) -> Scaffold:
     spec = rulesets.get(ruleset).scaffold
     if spec is None:
         raise UsageError(f"the {ruleset} rule set has no starter project yet")
-    make: Callable[[Callable[[str], str]], Scaffold] = rulesets.resolve(spec)
-    return make(_schema_line)
+    make: Callable[[], Scaffold] = rulesets.resolve(spec)
+    return make()
 
 
 def init_project(
@@ -91,19 +127,28 @@ def init_project(
         raise UsageError(
             f"{printable(str(config))} already exists; use --force to overwrite the scaffold files"
         )
+    schemas = _schemas_for(ruleset)
     head = HEAD.format(
-        schema=_schema_line("project"),
+        schema=schema_line(PROJECT_FILE, "project", schemas),
         ruleset=ruleset,
         title=yaml_scalar(title),
         author=yaml_scalar(author),
         paper=paper,
     )
     files = {config: head + plan.config}
-    files.update({folder / rel: text for rel, text in plan.files.items()})
+    files.update(
+        {
+            folder / rel: schema_line(rel, _kind_of(text), schemas) + text
+            for rel, text in plan.files.items()
+        }
+    )
+    files.update({folder / SCHEMA_FOLDER / name: text for name, text in schemas.items()})
     written = []
     for path, text in files.items():
         if path.exists() and not force:
             continue  # never clobber a user's file that happens to share a name
-        write_text_atomic(path, text, parents=True)
+        # --force keeps the user's previous zodiac.yaml and content in FILE.bak (issue 16);
+        # the schema copies are the builder's own.
+        write_text_atomic(path, text, parents=True, backup=path.suffix != ".json")
         written.append(path)
     return written

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from builder import rulesets
+from builder.cache import ProjectCache, digest
 from builder.diagnostics import Diagnostic, Report, display_path
 from builder.errors import UsageError
 from builder.io.project import (
     PROJECT_FILE,
     Content,
     Entity,
+    Found,
+    _gc_paused,
     add_core,
     core_files,
     find_files,
@@ -22,7 +27,16 @@ from builder.io.project import (
     load_config,
     load_content,
 )
-from builder.problems import Severity
+from builder.io.yaml import (
+    MAX_FILE_BYTES,
+    LoadedFile,
+    _too_big,
+    load_bytes,
+    load_file,
+    read_bytes,
+    restored_file,
+)
+from builder.problems import Problem, Severity
 from builder.rulesets import RuleSet
 
 
@@ -34,6 +48,9 @@ class Workspace:
     ruleset: Any  # the rule set's settings: for ZODIAC, its tables and house rules
     config: Any = None  # ProjectConfig when the files belong to a project
     rule_set: RuleSet = field(default_factory=lambda: rulesets.get(rulesets.DEFAULT))
+    # Whether an entry was read from the files named (not only the shipped catalogues);
+    # known also when a cached verdict left ``content`` empty.
+    content_found: bool = False
 
     def diagnostics_for(self, path: Path) -> list[Diagnostic]:
         shown = display_path(path)
@@ -50,11 +67,21 @@ def _existing(paths: Sequence[Path]) -> None:
             raise UsageError(f"no such file or folder: {p}")
 
 
-def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Workspace:
+def open_workspace(
+    paths: Sequence[Path],
+    *,
+    with_project: bool = True,
+    use_cache: bool = False,
+    verdict_only: bool = False,
+) -> Workspace:
     """Load ``paths`` (and, for references, the rest of their content project) and check them.
 
     The report covers only the files named; the rest of the project is loaded so that
     references from the named files resolve.
+
+    ``use_cache``: files of a project whose bytes are unchanged are not parsed again
+    (``builder.cache``). ``verdict_only`` (``validate``): when every input is unchanged
+    the cached report is returned whole, and the workspace holds no entities.
     """
     _existing(paths)
     root = find_project_root(paths[0]) if paths and with_project else None
@@ -62,23 +89,237 @@ def open_workspace(paths: Sequence[Path], *, with_project: bool = True) -> Works
     found = find_files([*paths, root]) if root is not None else named_found
     named = {f.resolve() for f in named_found.files}
     shown = {d.path for d in named_found.refused}  # links leading out, by their own name
-    config, config_diags = load_config(root) if root is not None else (None, [])
-    if root is not None and any(p.resolve() == root for p in paths):
+    config_named = root is not None and any(
+        p.name == PROJECT_FILE and p.resolve() == (root / PROJECT_FILE).resolve() for p in paths
+    )  # `zodiac validate zodiac.yaml` (a pre-commit hook names it): checked as the config
+    if root is not None and (config_named or any(p.resolve() == root for p in paths)):
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
         shown.add(link_display_path(root / PROJECT_FILE))
-    game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
-    content = load_content(found.files, game.id)
-    content.diagnostics.extend(found.refused)  # symlinks leading out of the project (ZY112)
-    add_core(content, core_files(game.id), game.id)  # shipped catalogues, shadowed by the project
-    ruleset = game.settings(config.house_rules if config is not None else None)
     shown |= {display_path(f) for f in named}
-    diags = [
-        d
-        for d in (*config_diags, *content.diagnostics, *game.check(content, ruleset))
-        if d.path in shown
-    ]
+    store = ProjectCache.open(root) if use_cache and root is not None else None
+    reader = _Reader(store)
+    key = ""
+    if store is not None and root is not None:
+        config_path = root / PROJECT_FILE
+        if config_path.resolve().is_relative_to(root):  # never read a link leading out
+            reader.read(config_path)
+        for f in found.files:
+            reader.read(f)
+        key = _verdict_key(store, reader, paths, shown, found, named_found)
+        if verdict_only:  # before zodiac.yaml is parsed: a hit needs no model at all
+            cached = _cached_verdict(store.verdict(key))
+            if cached is not None:
+                report, content_found = cached
+                return Workspace(root, Content(), report, None, None, content_found=content_found)
+    config, config_diags = (
+        load_config(root, loader=reader.load_uncached) if root is not None else (None, [])
+    )
+    game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
+    core = core_files(game.id)
+    with _gc_paused():  # the collector finds no cycles here and costs a tenth of the run
+        content = load_content(found.files, game.id, loader=reader.load)
+        content.diagnostics.extend(found.refused)  # symlinks leading out of the project (ZY112)
+        # shipped catalogues, shadowed by the project
+        add_core(content, core, game.id, loader=reader.load)
+        ruleset = game.settings(config.house_rules if config is not None else None)
+        diags = [
+            d
+            for d in (*config_diags, *content.diagnostics, *game.check(content, ruleset))
+            if d.path in shown
+        ]
     files = len(named) + len(named_found.refused)
-    return Workspace(root, content, Report(diags, files=files), ruleset, config, game)
+    report = Report(diags, files=files)
+    content_found = config_named or _content_in(content, named)
+    if store is not None:
+        store.save_files()
+        store.save_verdict(
+            key,
+            {
+                "diagnostics": [d.to_json() for d in report.diagnostics],
+                "files": files,
+                "content_found": content_found,
+            },
+        )
+    return Workspace(root, content, report, ruleset, config, game, content_found)
+
+
+STDIN = Path("<stdin>")  # how `zodiac validate -` names what it read
+
+
+def read_stdin(stream: BinaryIO) -> bytes | Problem:
+    """At most the loader's file limit from ``stream`` (ZY116 past it, as for a file)."""
+    raw = stream.read(MAX_FILE_BYTES + 1)
+    return _too_big(len(raw)) if len(raw) > MAX_FILE_BYTES else raw
+
+
+def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
+    """Check one set of documents read from stdin against the project of ``folder``.
+
+    For an editor or a script that holds a file not saved yet: the project is loaded
+    for references, and the report covers ``<stdin>`` alone. A project entity of the
+    same kind and id is taken as the saved version of the one on stdin and set aside,
+    so it is no duplicate (ZP101).
+    """
+    root = find_project_root(folder)
+    loaded = (
+        LoadedFile(STDIN, [], [((1, 1), raw)])
+        if isinstance(raw, Problem)
+        else load_bytes(raw, STDIN)
+    )
+    config, _ = load_config(root) if root is not None else (None, [])
+    game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
+    with _gc_paused():
+        given = load_content([STDIN], game.id, loader=lambda _: loaded)
+        project = load_content(find_files([root]).files, game.id) if root is not None else Content()
+        replaced = {(e.kind, e.id) for e in given.entities}
+        content = Content(
+            [e for e in project.entities if (e.kind, e.id) not in replaced] + given.entities,
+            [*project.diagnostics, *given.diagnostics],
+            project.files + 1,
+        )
+        add_core(content, core_files(game.id), game.id)
+        ruleset = game.settings(config.house_rules if config is not None else None)
+        shown = display_path(STDIN)
+        diags = [
+            d for d in (*content.diagnostics, *game.check(content, ruleset)) if d.path == shown
+        ]
+    return Workspace(
+        root, content, Report(diags, files=1), ruleset, config, game, bool(given.entities)
+    )
+
+
+def _content_in(content: Content, named: set[Path]) -> bool:
+    """Whether an entity was read from a file named (not only from shipped catalogues)."""
+    return any(p.resolve() in named for p in {e.doc.path for e in content.entities})
+
+
+class _Reader:
+    """Reads each file once: its digest keys the cache, its bytes are what is parsed.
+
+    Hashing and parsing the same bytes means a file edited while the builder runs can
+    never be cached under the digest of its other version.
+    """
+
+    def __init__(self, store: ProjectCache | None) -> None:
+        self.store = store
+        self.raw: dict[Path, bytes | Problem] = {}
+        self.digests: dict[Path, str] = {}
+
+    def read(self, path: Path) -> str:
+        if path not in self.digests:
+            raw = read_bytes(path) if self.store is not None else b""
+            self.raw[path] = raw
+            self.digests[path] = (
+                digest(raw) if isinstance(raw, bytes) else f"unread:{raw.code}:{raw.message}"
+            )
+        return self.digests[path]
+
+    def _bytes(self, path: Path) -> bytes | Problem:
+        raw = self.raw.pop(path, None)
+        return read_bytes(path) if raw is None else raw  # None: not read ahead
+
+    def load_uncached(self, path: Path) -> LoadedFile:
+        """The bytes read ahead, parsed (``zodiac.yaml``: small, and needed before the verdict)."""
+        if self.store is None:
+            return load_file(path)
+        raw = self._bytes(path)
+        return (
+            LoadedFile(path, [], [((1, 1), raw)])
+            if isinstance(raw, Problem)
+            else load_bytes(raw, path)
+        )
+
+    def load(self, path: Path) -> LoadedFile:
+        if self.store is None:
+            return load_file(path)
+        raw = self._bytes(path)
+        if isinstance(raw, Problem):
+            return LoadedFile(path, [], [((1, 1), raw)])
+        key = digest(raw)
+        record = self.store.file_record(key)
+        if record is not None:
+            restored = _restore(path, raw, record)
+            if restored is not None:
+                return restored
+        loaded = load_bytes(raw, path)
+        self.store.remember_file(key, _record(loaded))
+        return loaded
+
+
+def _record(loaded: LoadedFile) -> dict[str, Any]:
+    """What the loader made of a file, as JSON: plain data, starts, the loader's problems."""
+    return {
+        "docs": [[d.index, list(d.start), d.data] for d in loaded.documents],
+        "problems": [
+            [list(loc), p.code, p.message, p.rule, list(p.path), str(p.severity), p.offset]
+            for loc, p in loaded.problems
+        ],
+    }
+
+
+def _restore(path: Path, raw: bytes, record: Any) -> LoadedFile | None:
+    """A record back into a LoadedFile; None (parse again) when it is not one."""
+    try:
+        docs = [(int(i), (int(s[0]), int(s[1])), data) for i, s, data in record["docs"]]
+        problems = [
+            (
+                (int(loc[0]), int(loc[1])),
+                Problem(
+                    str(code),
+                    str(message),
+                    str(rule),
+                    tuple(p for p in ppath if isinstance(p, str | int)),
+                    Severity(severity),
+                    offset if isinstance(offset, int) else None,
+                ),
+            )
+            for loc, code, message, rule, ppath, severity, offset in record["problems"]
+        ]
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    text = raw.decode("utf-8-sig", errors="replace")
+    return restored_file(path, text, docs, problems)
+
+
+def _verdict_key(
+    store: ProjectCache,
+    reader: _Reader,
+    paths: Sequence[Path],
+    shown: set[str],
+    found: Found,
+    named_found: Found,
+) -> str:
+    """Every input of a validate run, digested: equal keys mean an equal report."""
+    parts = {
+        "builder": store.fingerprint,
+        "root": str(store.root),
+        "cwd": str(Path.cwd().resolve()),
+        "paths": [str(Path(os.path.abspath(p))) for p in paths],
+        "shown": sorted(shown),
+        "config": reader.digests.get(store.root / PROJECT_FILE, ""),
+        "files": [[str(f), reader.read(f)] for f in found.files],
+        "refused": [d.to_json() for d in (*found.refused, *named_found.refused)],
+    }
+    return digest(json.dumps(parts, sort_keys=True).encode())
+
+
+def _cached_verdict(verdict: Any) -> tuple[Report, bool] | None:
+    try:
+        diags = [
+            Diagnostic(
+                str(d["path"]),
+                int(d["line"]),
+                int(d["column"]),
+                Severity(d["severity"]),
+                str(d["code"]),
+                str(d["message"]),
+                str(d["rule"]),
+            )
+            for d in verdict["diagnostics"]
+        ]
+        return Report(diags, files=int(verdict["files"])), bool(verdict["content_found"])
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def has_errors(diags: Sequence[Diagnostic]) -> bool:

@@ -22,7 +22,7 @@ def test_zodiac_is_registered_and_default():
     assert rulesets.get("zodiac") is RULESET
     assert RULESET.kinds == sorted(
         ["armor_set", "character", "enemy_skill", "job", "monster", "potion", "relic_set",
-         "tech", "weapon_set"]
+         "status", "tech", "weapon_set"]
     )  # fmt: skip
     assert RULESET.model_for("monster").__name__ == "Monster"
 
@@ -148,7 +148,7 @@ def test_zodiac_books_are_registered_with_their_templates():
 
     assert set(RULESET.books) == {
         "character_sheets", "blank_sheet", "monster_cards", "bestiary", "equipment_book",
-        "tech_grimoire", "map_combat_reference",
+        "tech_grimoire", "map_combat_reference", "status_reference",
     }  # fmt: skip
     for spec in RULESET.books.values():
         assert (templates_dir() / spec.template).is_file()

@@ -28,7 +28,7 @@ def test_validate_the_example_project(zodiac, monkeypatch):
     monkeypatch.chdir(EXAMPLE)
     r = zodiac("validate")
     assert r.exit_code == 0, r.stdout
-    assert "0 errors, 0 warnings in 38 files" in r.stdout
+    assert "0 errors, 0 warnings in 39 files" in r.stdout
 
 
 def test_validate_reports_a_located_error(zodiac, write):

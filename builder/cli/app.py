@@ -20,12 +20,15 @@ from builder.cli import (
     character,
     encounter,
     equipment,
+    export,
     generate,
+    lint,
     monster,
     project,
     rules,
     rulesets,
     schema,
+    serve,
     show,
     tech,
     tool,
@@ -111,9 +114,12 @@ def _root(
 
 
 app.command("validate", epilog=validate.EPILOG)(validate.validate)
+app.command("lint", epilog=lint.EPILOG)(lint.lint)
 app.command("init", epilog=project.INIT_EPILOG)(project.init)
 app.command("build", epilog=build.EPILOG)(build.build)
+app.command("export", epilog=export.EPILOG)(export.export)
 app.command("show", epilog=show.EPILOG)(show.show)
+app.command("serve", epilog=serve.EPILOG)(serve.serve)
 app.command("rulesets", epilog=rulesets.EPILOG)(rulesets.rulesets)
 app.add_typer(character.app, name="character")
 character.app.command("generate", epilog=generate.EPILOG)(generate.generate)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked
+from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ def show(
         typer.Option("--id", help="Which set, when the file holds several."),
     ] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+    explain: Annotated[str | None, EXPLAIN_OPTION] = None,
 ) -> None:
     """Show each item's level, price, bonuses, abilities and points, with the pool totals."""
     from builder.cli.output import print_json
@@ -57,8 +59,15 @@ def show(
         ids = ", ".join(e.id for e in sets)
         raise UsageError(f"{file} holds {len(sets)} sets ({ids}); choose one with --id")
     view = set_view(sets[0])
+    if explain is not None:
+        from builder.rulesets.zodiac.show import set_json
+
+        print_explain(set_json(view), explain, fmt)
+        return
     if fmt is Format.json:
-        print_json(view.to_json())
+        from builder.rulesets.zodiac.show import set_json
+
+        print_json(set_json(view))
         return
     print_set(view)
 

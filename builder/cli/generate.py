@@ -91,7 +91,7 @@ def _check_generated(text: str, out: Path | None, ws: Workspace) -> list:
 
 @handle_user_errors
 def generate(
-    job: Annotated[str, typer.Option("--job", "-j", help="The job id (a `kind: job` document).")],
+    job: Annotated[str, typer.Option("--job", help="The job id (a `kind: job` document).")],
     level: Annotated[
         int, typer.Option("--level", "-l", min=1, max=99, help="The character's level, 1-99.")
     ],
@@ -105,7 +105,7 @@ def generate(
     ] = False,
     project: Annotated[
         Path | None,
-        typer.Option("--project", "-p", help="The content project holding the job."),
+        typer.Option("--project", help="The content project holding the job."),
     ] = None,
 ) -> None:
     """Write a complete, valid character of a job at a level (stats, Techs, equipment)."""
@@ -113,7 +113,7 @@ def generate(
 
     from builder.cli.output import err_console, print_diagnostics
     from builder.errors import ContentErrors, UsageError, check_text_option
-    from builder.io.atomic import write_text_atomic
+    from builder.io.atomic import backup_path, write_text_atomic
     from builder.models.base import norm_id
     from builder.rulesets.zodiac.generate import generate_character
     from builder.workspace import has_errors, open_workspace
@@ -121,7 +121,12 @@ def generate(
     check_text_option("--name", name)  # before anything is read or written
     if not name.strip():
         raise UsageError("--name must not be empty")
+    replaced = None  # what --force overwrites, so an edit made meanwhile is never lost
     if out is not None:
+        if out.is_file() and force:
+            from builder.io.atomic import snapshot
+
+            replaced = snapshot(out)
         if out.exists() and not force:
             raise UsageError(f"{out} already exists; pass --force to overwrite it")
         if out.is_dir():
@@ -150,9 +155,10 @@ def generate(
     if out is None:
         sys.stdout.write(text)
         return
-    write_text_atomic(out, text)
+    write_text_atomic(out, text, backup=True, unchanged=replaced)
+    kept = f"; the previous version is in {shown(backup_path(out))}" if replaced else ""
     err_console.print(
-        f"wrote {shown(out)} (level {level} {shown(entity.model.name)})", soft_wrap=True
+        f"wrote {shown(out)} (level {level} {shown(entity.model.name)}){kept}", soft_wrap=True
     )
     if not out.resolve().is_relative_to(root.resolve()):
         # The file names the job, its Techs and items by id: they resolve only in `root`.

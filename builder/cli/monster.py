@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked
+from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
 
 if TYPE_CHECKING:  # imported lazily at run time: `zodiac --help` stays fast
@@ -67,6 +68,7 @@ def show(
         typer.Option("--id", help="Which monster, when the file holds several."),
     ] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+    explain: Annotated[str | None, EXPLAIN_OPTION] = None,
 ) -> None:
     """Show a monster's stats, derived stats, attack, powers, Tech Levels and rewards."""
     from builder.cli.output import print_json
@@ -75,8 +77,11 @@ def show(
     ws, entity = load_monster(file, monster_id)
     view, techs = monster_stat_block(ws, entity)  # the same block `zodiac show` prints
     grid = monster_grid(ws, entity, view)  # R32: None unless the project plays Map Combat
+    if explain is not None:
+        print_explain(monster_json(ws, entity, view, grid), explain, fmt)
+        return
     if fmt is Format.json:
-        print_json(monster_json(view, grid))
+        print_json(monster_json(ws, entity, view, grid))
         return
     print_monster(entity.model, view, techs, grid)
 
@@ -124,8 +129,7 @@ def print_monster(
         info.add_row("Family", safe(m.family))
     info.add_row(
         "Attack",
-        f"{v.damage.dice}{v.damage.die} x {v.damage.multiplier} + {v.damage.attack_power} AP "
-        f"= {v.damage.minimum}-{v.damage.maximum} damage",
+        f"{v.damage.formula_of('AP')} = {v.damage.minimum}-{v.damage.maximum} damage",
     )
     d = v.defenses
     if d.physical != "normal" or d.magical != "normal":

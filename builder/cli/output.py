@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -26,6 +26,12 @@ err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
+# The version of every JSON object a command prints, as its top-level `format_version`:
+# raised when a key is renamed, removed or changes meaning (new keys keep it). A script
+# checks it once instead of guessing from the keys. `validate --format json` prints a
+# list (DESIGN contract), which carries no key: its format is this builder's version's.
+FORMAT_VERSION = 1
+
 
 def safe(text: object, *, multiline: bool = False) -> str:
     """User text ready for rich markup: controls shown escaped, ``[`` never read as a tag.
@@ -38,8 +44,18 @@ def safe(text: object, *, multiline: bool = False) -> str:
     return escape(printable(value))
 
 
-def print_json(data: Any) -> None:
-    """JSON for people and for `jq`; controls are always written as ``\\u`` escapes."""
+def print_json(data: Mapping[str, Any] | list[Any], *, versioned: bool = True) -> None:
+    """JSON for people and for `jq`; controls are always written as ``\\u`` escapes.
+
+    Every object printed gets ``format_version`` first, here and nowhere else, so no
+    command can forget it; ``versioned=False`` only for a published format whose schema
+    allows no other key (SARIF, `validate --format sarif`).
+    """
+    if isinstance(data, Mapping) and versioned:
+        data = {
+            "format_version": FORMAT_VERSION,
+            **{k: v for k, v in data.items() if k != "format_version"},
+        }
     text = json.dumps(data, indent=2, ensure_ascii=False)
     if not text.replace("\n", "").isprintable() and bad_character(text, multiline=True):
         # DEL, C1 controls (U+009B is a CSI to some terminals) or a lone surrogate:

@@ -19,7 +19,8 @@ INIT_EPILOG = (
     "  zodiac init my-campaign\n"
     "  zodiac init my-campaign --ruleset zodiac   # see `zodiac rulesets`\n"
     '  zodiac init . --title "The Crystal Saga" --paper letter\n'
-    "  cd my-campaign && zodiac validate && zodiac build"
+    "  cd my-campaign && zodiac validate && zodiac build\n"
+    "  zodiac character generate --project my-campaign --job lamplighter --level 5 --name Wren"
 )
 
 
@@ -40,8 +41,8 @@ def init(
         str, typer.Option("--ruleset", "-r", help="The game: a rule set id (`zodiac rulesets`).")
     ] = "zodiac",
 ) -> None:
-    """Create zodiac.yaml and a few example files of the rule set (ZODIAC: a character and
-    a monster); the project validates and builds as written."""
+    """Create zodiac.yaml (every book of the rule set), one small entry of each kind and
+    the JSON Schemas editors read; the project validates and builds as written."""
     from builder.cli.output import console
     from builder.errors import UsageError
     from builder.scaffold import init_project

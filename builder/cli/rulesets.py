@@ -12,7 +12,7 @@ from builder.cli.validate import Format
 EPILOG = (
     "\b\nExamples:\n"
     "  zodiac rulesets\n"
-    "  zodiac rulesets --format json | jq '.[].id'\n"
+    "  zodiac rulesets --format json | jq '.rulesets[].id'\n"
     "  zodiac init my-campaign --ruleset zodiac"
 )
 
@@ -30,7 +30,11 @@ def rulesets(
 
     found = all_rulesets()
     if fmt is Format.json:
-        print_json([{"id": r.id, "title": r.title, "kinds": r.kinds} for r in found])
+        listed = [
+            {"id": r.id, "title": r.title, "kinds": r.kinds, "code_prefixes": r.code_prefixes}
+            for r in found
+        ]
+        print_json({"rulesets": listed})  # an object, so it carries format_version
         return
     table = Table(box=box.SIMPLE_HEAVY)
     table.add_column("id", style="bold", no_wrap=True)

@@ -22,7 +22,11 @@ def export(
         Path, typer.Option("--out", "-o", help="Folder to write one schema per kind into.")
     ] = Path("schemas"),
 ) -> None:
-    """Write one JSON Schema per content kind (character.schema.json, ...)."""
+    """Write one JSON Schema per content kind (character.schema.json, ...).
+
+    ZODIAC's kinds go into the folder itself, every other rule set's into a subfolder
+    named by its id (16-bit-tactics/monster.schema.json, ...).
+    """
     from builder.cli.output import console
     from builder.schemas import write_schemas
 

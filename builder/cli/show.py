@@ -9,7 +9,7 @@ JSON equals the noun commands' (`zodiac character show ... --format json`, ...).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,7 +24,8 @@ EPILOG = (
     "\b\nExamples:\n"
     "  zodiac show content/examples/zodiac/characters/amos.yaml\n"
     "  zodiac show content/examples/zodiac/techs/attacks.yaml --name biff\n"
-    "  zodiac show content/examples/zodiac/jobs/knight.yaml --format json\n\n"
+    "  zodiac show content/examples/zodiac/jobs/knight.yaml --format json\n"
+    "  zodiac show content/examples/zodiac/characters/amos.yaml --explain derived.hp\n\n"
     "A file with several documents needs --name (or --id) to pick one; the message lists them."
 )
 
@@ -58,6 +59,7 @@ def show(
         typer.Option("--name", "--id", "-n", help="Which entry, when the file holds several."),
     ] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+    explain: Annotated[str | None, EXPLAIN_OPTION] = None,
 ) -> None:
     """Show any entry by its kind: what its rule set computes for it."""
     from builder.cli.output import print_json
@@ -72,10 +74,83 @@ def show(
     if view is None:
         raise UsageError(f"the {ws.rule_set.id} rule set has no view for `kind: {entity.kind}`")
     shown = view(ws, entity)
+    if explain is not None:
+        print_explain(shown.json, explain, fmt)
+        return
     if fmt is Format.json:
         print_json(shown.json)
         return
     print_shown(shown)
+
+
+EXPLAIN_OPTION = typer.Option(
+    "--explain",
+    "-e",
+    metavar="PATH",
+    help="Print how one number was reached, as a tree: its dotted path in the JSON "
+    "(derived.hp, mp_cost, items.broadsword.price).",
+)
+
+
+def print_explain(data: dict[str, Any], wanted: str, fmt: Format = Format.text) -> None:
+    """One number of a view's JSON and its breakdown (``"explain"``), as a tree or JSON.
+
+    An unknown path is a usage error listing the known ones, closest first.
+    """
+    from rich.tree import Tree
+
+    from builder.cli.output import console, print_json, safe
+    from builder.errors import UsageError
+    from builder.explain import EXPLAIN_KEY, closest_paths, paths
+
+    values = paths(data)
+    terms = data.get(EXPLAIN_KEY, {})
+    path = wanted.strip()
+    if path not in values:
+        near = closest_paths(path, values)
+        computed = [p for p in terms if p not in near][: max(0, 12 - len(near))]
+        listed = ", ".join([*near, *computed])
+        raise UsageError(
+            f"no number at '{safe(path)}' in this view; closest: {listed} "
+            f"({len(values)} paths in all; `--format json` shows them)"
+        )
+    value = values[path]
+    if fmt is Format.json:
+        print_json({"path": path, "value": value, "terms": terms.get(path, [])})
+        return
+    tree = Tree(f"[bold]{safe(path)}[/bold] = [bold]{safe(_number(value))}[/bold]")
+    if path not in terms:
+        tree.add("as written in the file, or not computed by a rule: nothing to explain")
+    for term in terms.get(path, []):
+        _add_term(tree, term)
+    console.print(tree, soft_wrap=True)
+
+
+def _number(value: Any) -> str:
+    return "-" if value is None else f"{value}"
+
+
+def _add_term(parent: Any, term: dict[str, Any]) -> None:
+    """``+132  6 x 22 VIT  [stat:vit]  (R7)``, its own terms nested below it."""
+    from builder.cli.output import safe
+
+    amount = term.get("amount")
+    label = str(term.get("label", ""))
+    shown = ""
+    if isinstance(amount, int | float) and not isinstance(amount, bool):
+        shown = f"{amount:+}"
+        for lead in (f"{amount} ", f"{amount:+} "):  # "35 Toughness" -> "Toughness"
+            label = label.removeprefix(lead)
+        if label in (str(amount), f"{amount:+}"):
+            label = ""
+    bits = [f"[bold]{shown}[/bold]" if shown else "", safe(label)]
+    if term.get("source"):
+        bits.append(f"[dim]\\[{safe(term['source'])}][/dim]")
+    if term.get("rule"):
+        bits.append(f"[dim]({safe(term['rule'])})[/dim]")
+    node = parent.add("  ".join(b for b in bits if b))
+    for inner in term.get("terms", []):
+        _add_term(node, inner)
 
 
 def print_shown(shown: Shown) -> None:

@@ -48,6 +48,12 @@ def print_character(v: CharacterView) -> None:
         derived.add_row(label, str(val.value), val.explain())
     console.print(Columns([stats, derived], padding=(0, 4)))
     print_character_equipment(v)
+    if v.speed is not None:  # turns: SP per round, actions in rounds 1-3 (Ch. VI)
+        from builder.rulesets.zodiac.show import speed_rows
+
+        for label, text in speed_rows(v.speed):
+            console.print(f"[bold]{label.strip()}[/bold]: {text}")
+    print_character_skills(v)
     if v.map_combat is not None:
         from builder.rulesets.zodiac.views.map_combat import falls_text, movement_text
 
@@ -66,6 +72,20 @@ def print_character(v: CharacterView) -> None:
     print_character_techs(v.techs)
     if v.unspent_bonus_points:
         console.print(f"[yellow]{v.unspent_bonus_points} bonus point(s) unspent[/yellow]")
+
+
+def print_character_skills(v: CharacterView) -> None:
+    """The Command and Support Skill's numbers and creation choices (Ch. IV)."""
+    if not v.skill_numbers:
+        return
+    table = Table(title="Skills", box=box.SIMPLE_HEAVY, title_justify="left")
+    for col in ("Skill", "Value", "Note", "How"):
+        table.add_column(col, justify="right" if col == "Value" else "left")
+    for row in v.skill_numbers:
+        table.add_row(
+            safe(row["label"]), safe(row["value"]), safe(row["note"]), safe(row["breakdown"])
+        )
+    console.print(table)
 
 
 def print_character_equipment(v: CharacterView) -> None:
@@ -94,6 +114,14 @@ def print_character_equipment(v: CharacterView) -> None:
             extras.append("long range")
         if a.hit_chance is not None:
             extras.append(f"[bold]{a.hit_chance}%[/bold] to hit Evade {a.target_evade}")
+        drain = a.drain()
+        if drain is not None:
+            extras.append(f"drains {drain['percent']}%: {drain['min']}-{drain['max']} HP a hit")
+        if a.flying_penalty:
+            flying = f"vs flying: Accuracy {a.flying_accuracy} ({a.flying_penalty})"
+            if a.flying_hit_chance is not None:
+                flying += f", {a.flying_hit_chance}% to hit"
+            extras.append(flying)
         console.print(f"{line}  [dim]{'; '.join(extras)}[/dim]")
         if v.map_combat is not None:
             from builder.rulesets.zodiac.views.map_combat import attack_note
@@ -116,4 +144,22 @@ def print_character_equipment(v: CharacterView) -> None:
         )
         console.print(f"[bold]Bought at creation[/bold]: {bought}")
     if v.gold is not None:
-        console.print(f"[bold]Gold[/bold]: {v.gold:,} G")
+        terms = [t for t in v.gold_breakdown if t.source != "gold"]  # "as written": no sum
+        if terms:
+            account = Table(title=f"Gold: {v.gold:,} G", box=box.SIMPLE_HEAVY, title_justify="left")
+            for col in ("", "G", "From"):
+                account.add_column(col, justify="right" if col == "G" else "left")
+            for t in terms:
+                account.add_row(safe(t.label), f"{t.amount:+,}", t.source)
+            console.print(account)
+        else:
+            console.print(f"[bold]Gold[/bold]: {v.gold:,} G")
+    if v.inventory_rows:
+        bag = Table(title="Inventory", box=box.SIMPLE_HEAVY, title_justify="left")
+        for col in ("Item", "Count", "Price", "Sells for", "From"):
+            bag.add_column(col, justify="left" if col in ("Item", "From") else "right")
+        for r in v.inventory_rows:
+            price = f"{r.price:,} G" if r.price is not None else ""
+            sells = f"{r.sell_price:,} G" if r.sell_price is not None else ""
+            bag.add_row(safe(r.name), str(r.count), price, sells, r.source)
+        console.print(bag)

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked
+from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
 
 app = typer.Typer(
@@ -114,6 +115,7 @@ def show(
     magic_die: Annotated[int | None, typer.Option(help="Override the magical die (4-12).")] = None,
     mag: Annotated[int | None, typer.Option(help="Override Magic (Healing, MP Steal).")] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+    explain: Annotated[str | None, EXPLAIN_OPTION] = None,
 ) -> None:
     """Show a Tech's MP, TP, SP and HP costs, their breakdown, and what it does."""
     from builder.cli.output import print_json
@@ -132,11 +134,16 @@ def show(
     }
     w = _wielder(character, ws.ruleset, overrides)
     views = [tech_view(e.model, w, ws.ruleset) for e in techs]
-    if fmt is Format.json:
+    if fmt is Format.json or explain is not None:
+        from builder.rulesets.zodiac.show import tech_json
+
         if len(views) > 1:
             names = ", ".join(v.id for v in views)
             raise UsageError(f"{file} holds {len(views)} Techs ({names}); pick one with --name")
-        print_json(views[0].to_json())
+        if explain is not None:
+            print_explain(tech_json(views[0]), explain, fmt)
+            return
+        print_json(tech_json(views[0]))
         return
     from builder.cli.tech_tables import print_tech
 
@@ -148,9 +155,7 @@ def show(
 @handle_user_errors
 def cost(
     level: Annotated[int | None, typer.Option("--level", "-l", help="Tech Level 1-6.")] = None,
-    power: Annotated[
-        str | None, typer.Option("--power", "-p", help="weak, medium or strong.")
-    ] = None,
+    power: Annotated[str | None, typer.Option("--power", help="weak, medium or strong.")] = None,
     primary: Annotated[
         str | None, typer.Option(help="Primary effect id, e.g. attack_magic.")
     ] = None,

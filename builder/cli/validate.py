@@ -2,25 +2,44 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from builder.cli.errors import handle_user_errors
 
+if TYPE_CHECKING:
+    from builder.diagnostics import Report
+
 EPILOG = (
     "\b\nExamples:\n"
     "  zodiac validate content/examples/zodiac\n"
-    "  zodiac validate content/examples/zodiac/monsters/ --format json\n\n"
-    "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 misuse, 3 a bug in zodiac."
+    "  zodiac validate content/examples/zodiac/monsters/ --format json\n"
+    "  zodiac validate --no-cache content/examples/zodiac\n"
+    "  zodiac validate --lint content/examples/zodiac\n"
+    "  zodiac validate --strict --format github content/examples/zodiac   # GitHub Actions\n"
+    "  zodiac validate --format sarif content/examples/zodiac   # code scanning\n"
+    "  cat monsters/goblin.yaml | zodiac validate -   # stdin, against this folder's project\n\n"
+    "Exit codes: 0 no errors (warnings allowed; with --strict, no warnings either), "
+    "1 otherwise, 2 misuse, 3 a bug in zodiac."
 )
 
 
 class Format(StrEnum):
     text = "text"
     json = "json"
+
+
+class ReportFormat(StrEnum):
+    """What `validate` prints: the other commands' two, and two for CI (cli/formats.py)."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
 
 
 @handle_user_errors
@@ -31,13 +50,36 @@ def validate(
             help="Files or folders (recursive over *.yaml / *.yml). Default: the current project."
         ),
     ] = None,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+    fmt: Annotated[
+        ReportFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="Output format: text, json, github (workflow annotations) or sarif (2.1.0).",
+        ),
+    ] = ReportFormat.text,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Parse and check every file again, ignoring the cache (also ZODIAC_NO_CACHE=1).",
+        ),
+    ] = False,
+    lint: Annotated[
+        bool,
+        typer.Option("--lint", help="Also run the balance linter (`zodiac lint`): ZL warnings."),
+    ] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Treat warnings as errors (exit 1).")
+    ] = False,
 ) -> None:
-    """Check content files: one line per problem as path:line:col: severity CODE message."""
-    from builder.cli.output import print_diagnostics, print_json, print_note, print_summary
+    """Check content files: one line per problem as path:line:col: severity CODE message.
+
+    `-` reads one file's documents from stdin, checked against the project of the
+    current folder. Files of several projects are checked each against its own project.
+    """
     from builder.errors import UsageError
     from builder.io.project import find_project_root
-    from builder.workspace import open_workspace
 
     if not paths:
         root = find_project_root(Path.cwd())
@@ -47,33 +89,88 @@ def validate(
                 "name files or folders, e.g. `zodiac validate content/`"
             )
         paths = [root]
-    ws = open_workspace(paths)
-    empty = not ws.report.diagnostics and not _has_content(ws.content.entities, paths)
-    if fmt is Format.json:
-        print_json([d.to_json() for d in ws.report.sorted()])
-        if empty:  # stdout stays valid JSON
-            print_note(_nothing_found(paths), to_stderr=True)
+    if any(str(p) == "-" for p in paths):
+        if len(paths) > 1:
+            raise UsageError("`-` reads stdin alone; name no other file or folder with it")
+        report, content_found = _check_stdin(lint)
     else:
-        print_diagnostics(ws.report.sorted())
-        if empty:
-            print_note(_nothing_found(paths))
-        print_summary(ws.report)
-    raise typer.Exit(1 if ws.report.errors else 0)
+        report, content_found = _check_paths(paths, no_cache=no_cache, lint=lint)
+    _print(report, fmt, None if content_found else paths)
+    raise typer.Exit(1 if report.errors or (strict and report.warnings) else 0)
 
 
-def _has_content(entities: list[Any], paths: list[Path]) -> bool:
-    """Whether any entry was read from the paths named (not only the shipped catalogues).
+def _check_paths(paths: list[Path], *, no_cache: bool, lint: bool) -> tuple[Report, bool]:
+    """Each project's files against their own project: a hook names files of any project."""
+    from builder.diagnostics import Report
+    from builder.io.project import find_project_root
+    from builder.workspace import open_workspace
 
-    A folder without content validates "clean" in 0 files, which reads as success to a
-    newcomer who pointed at the wrong folder; it is not an error (exit code 0) either.
-    """
-    named = [p.resolve() for p in paths]
-    return any(e.doc.path.resolve().is_relative_to(p) for e in entities for p in named)
+    groups: dict[Path | None, list[Path]] = {}
+    for p in paths:
+        groups.setdefault(find_project_root(p) if p.exists() else None, []).append(p)
+    diags = []
+    files = 0
+    content_found = False
+    for group in groups.values():
+        ws = open_workspace(group, use_cache=not no_cache, verdict_only=not lint)
+        if lint:  # the linter needs the entities, so no cached verdict
+            from builder.cli.lint import with_lint
+
+            ws.report = with_lint(ws, group)
+        diags += ws.report.diagnostics
+        files += ws.report.files
+        content_found = content_found or ws.content_found
+    return Report(diags, files=files), content_found
+
+
+def _check_stdin(lint: bool) -> tuple[Report, bool]:
+    """`zodiac validate -`: the documents on stdin, named `<stdin>` in the report."""
+    from builder.diagnostics import Report
+    from builder.workspace import STDIN, open_stdin, read_stdin
+
+    ws = open_stdin(read_stdin(sys.stdin.buffer), Path.cwd())
+    if lint and ws.rule_set.lint is not None:
+        settings = ws.config.lint if ws.config is not None else None
+        found = ws.rule_set.run_lint(ws.content, ws.ruleset, settings)
+        shown = [d for d in found if d.path == str(STDIN)]
+        ws.report = Report([*ws.report.diagnostics, *shown], files=ws.report.files)
+    return ws.report, ws.content_found
+
+
+def _print(report: Report, fmt: ReportFormat, empty_paths: list[Path] | None) -> None:
+    """The report in ``fmt``; a note when nothing was found (on stderr where stdout is data)."""
+    from builder.cli.output import print_diagnostics, print_json, print_note, print_summary
+
+    empty = not report.diagnostics and empty_paths is not None
+    note = _nothing_found(empty_paths) if empty and empty_paths is not None else ""
+    diags = report.sorted()
+    if fmt is ReportFormat.json:
+        print_json([d.to_json() for d in diags])
+    elif fmt is ReportFormat.sarif:
+        from builder.cli.formats import sarif_log
+        from builder.codes import all_codes
+
+        print_json(sarif_log(diags, all_codes()), versioned=False)
+    elif fmt is ReportFormat.github:
+        from builder.cli.formats import github_annotations
+
+        for line in github_annotations(diags):
+            sys.stdout.write(line + "\n")
+        print_note(report.summary(), to_stderr=True)
+    else:
+        print_diagnostics(diags)
+        if note:
+            print_note(note)
+        print_summary(report)
+        return
+    if note:  # stdout stays valid JSON / annotations
+        print_note(note, to_stderr=True)
 
 
 def _nothing_found(paths: list[Path]) -> str:
     shown = ", ".join(str(p) for p in paths)
     return (
         f"no content found in {shown}: content files are *.yaml / *.yml documents "
-        "starting with `kind:` (`zodiac init NAME` writes a starter project)"
+        "starting with `kind:`; dot files, other tools' YAML and `exclude:` in zodiac.yaml "
+        "are skipped (`zodiac init NAME` writes a starter project)"
     )

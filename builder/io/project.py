@@ -13,9 +13,10 @@ from __future__ import annotations
 import gc
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,8 @@ from builder.diagnostics import (
     place,
     place_in,
 )
-from builder.io.yaml import Document, load_file
+from builder.explain import EXPECT_KEY, expect_shape_problems
+from builder.io.yaml import Document, LoadedFile, load_file
 from builder.models.base import norm_id
 from builder.problems import PathPart, Problem, Severity
 from builder.text import printable, shorten
@@ -39,6 +41,29 @@ from builder.text import printable, shorten
 PROJECT_FILE = "zodiac.yaml"
 CONTENT_SUFFIXES = {".yaml", ".yml"}
 SKIP_DIRS = {"dist", "node_modules", "__pycache__"}
+# YAML that other tools keep beside content in a repository: never content (issue 17).
+# Dot files (.pre-commit-config.yaml, .gitlab-ci.yml...) are skipped by their dot; the
+# rest a project lists under `exclude:` in zodiac.yaml.
+NOT_CONTENT = frozenset(
+    {
+        "mkdocs.yml",
+        "mkdocs.yaml",
+        "docker-compose.yml",
+        "docker-compose.yaml",
+        "compose.yml",
+        "compose.yaml",
+        "pnpm-lock.yaml",
+        "pnpm-workspace.yaml",
+        "environment.yml",
+        "environment.yaml",
+        "codecov.yml",
+        "codecov.yaml",
+        "action.yml",
+        "action.yaml",
+        "Taskfile.yml",
+        "Taskfile.yaml",
+    }
+)
 
 
 def find_project_root(start: Path) -> Path | None:
@@ -72,18 +97,30 @@ def find_files(paths: Iterable[Path], *, boundary: Path | None = None) -> Found:
     named. A file named outside any project stands alone. Symlinked folders inside the
     boundary are followed once (a loop is walked no further); FIFOs, sockets and
     devices are skipped, since opening one could block.
+
+    What is not content is skipped also when named (a pre-commit hook names every
+    changed file): ``zodiac.yaml`` itself (the project's config, read by
+    :func:`load_config`), dot files and folders, :data:`NOT_CONTENT` names, and the
+    project's ``exclude:`` patterns.
     """
     found = Found()
     pairs: list[tuple[Path, Path]] = []  # (path as found, real path)
     for path in paths:
-        limit = boundary or find_project_root(path)
+        project = find_project_root(path) if boundary is None else None
+        limit = boundary or project
+        excluded = _exclusions(project) if project is not None else _NO_GLOBS
+        rel = _rel_parts(path, project) if project is not None else None
         real = Path(os.path.realpath(path))
         if path.is_dir():
+            if rel is not None and _skipped_folder(rel, excluded):
+                continue
             limit = limit or real
             if not real.is_relative_to(limit):
                 found.refused.append(_refused(path, real, limit, folder=True))
                 continue
-            pairs.extend(_walk(path, real, limit, found))
+            pairs.extend(_walk(path, real, limit, found, rel or (), excluded))
+        elif _skipped_file(rel or (Path(os.path.abspath(path)).name,), excluded):
+            continue
         elif limit is not None and not real.is_relative_to(limit):
             found.refused.append(_refused(path, real, limit, folder=False))
         else:
@@ -96,13 +133,133 @@ def find_files(paths: Iterable[Path], *, boundary: Path | None = None) -> Found:
     return found
 
 
-def _walk(top: Path, top_real: Path, limit: Path, found: Found) -> list[tuple[Path, Path]]:
-    """(path, real path) of the content files under ``top``, sorted by path."""
+class Globs:
+    """``exclude:`` patterns of a project, matched against paths relative to its folder.
+
+    A pattern without ``/`` matches a name in any folder; ``**`` matches any number of
+    folders; a pattern that matches a folder excludes everything below it. Matching walks
+    the path's parts once per pattern (no regular expression that could backtrack).
+    """
+
+    def __init__(self, patterns: Iterable[str] = ()) -> None:
+        self.patterns: list[tuple[str, ...]] = []
+        for pattern in patterns:
+            segs = tuple(s for s in pattern.strip("/").split("/") if s)
+            self.patterns.append(("**", *segs) if len(segs) == 1 else segs)
+
+    def __call__(self, parts: tuple[str, ...]) -> bool:
+        """Whether ``parts`` (a path relative to the project) or a folder above it is matched."""
+        return any(_glob_prefix(segs, parts) for segs in self.patterns)
+
+
+def _glob_prefix(segs: tuple[str, ...], parts: tuple[str, ...]) -> bool:
+    """Whether ``segs`` matches ``parts`` or one of its leading folders."""
+    states = _after_stars(segs, {0})
+    for part in parts:
+        nxt = set()
+        for i in states:
+            if i < len(segs):
+                if segs[i] == "**":
+                    nxt.add(i)
+                elif fnmatchcase(part, segs[i]):
+                    nxt.add(i + 1)
+        states = _after_stars(segs, nxt)
+        if len(segs) in states:
+            return True
+        if not states:
+            return False
+    return False
+
+
+def _after_stars(segs: tuple[str, ...], states: set[int]) -> set[int]:
+    """``states`` plus every state reached by letting a ``**`` match no folder."""
+    out = set(states)
+    stack = list(states)
+    while stack:
+        i = stack.pop()
+        if i < len(segs) and segs[i] == "**" and i + 1 not in out:
+            out.add(i + 1)
+            stack.append(i + 1)
+    return out
+
+
+_NO_GLOBS = Globs()
+_GLOBS_SEEN: dict[tuple[Path, int, int, int], Globs] = {}
+
+
+def _exclusions(root: Path) -> Globs:
+    """The valid ``exclude:`` patterns of the project at ``root`` (read again when it changes).
+
+    Invalid ones are left out here and reported by :func:`load_config` (ZP106).
+    """
+    from builder.models.project import exclude_pattern_problem
+
+    path = root / PROJECT_FILE
+    try:
+        st = os.stat(path)
+    except OSError:
+        return _NO_GLOBS
+    key = (root, st.st_ino, st.st_mtime_ns, st.st_size)
+    if key in _GLOBS_SEEN:
+        return _GLOBS_SEEN[key]
+    globs = _NO_GLOBS
+    if Path(os.path.realpath(path)).is_relative_to(root):  # never read a link leading out
+        docs = load_file(path).documents
+        data = docs[0].data if docs else None
+        patterns = data.get("exclude") if isinstance(data, dict) else None
+        if isinstance(patterns, list):
+            globs = Globs(
+                p for p in patterns if isinstance(p, str) and exclude_pattern_problem(p) is None
+            )
+    if len(_GLOBS_SEEN) > 64:  # a long-lived `zodiac serve` sees many versions
+        _GLOBS_SEEN.clear()
+    _GLOBS_SEEN[key] = globs
+    return globs
+
+
+def _rel_parts(path: Path, root: Path) -> tuple[str, ...] | None:
+    """``path``'s parts below the project folder ``root``, as written (links not followed)."""
+    here = Path(os.path.abspath(path))
+    for folder in (here, *here.parents):
+        if folder == root or ((folder / PROJECT_FILE).is_file() and folder.resolve() == root):
+            return here.relative_to(folder).parts
+    return None
+
+
+def _skipped_folder(rel: tuple[str, ...], excluded: Globs) -> bool:
+    """A folder that holds no content: a dot folder, ``dist/``... or one ``exclude:`` names."""
+    return any(p.startswith(".") or p in SKIP_DIRS for p in rel) or (bool(rel) and excluded(rel))
+
+
+def _skipped_file(rel: tuple[str, ...], excluded: Globs) -> bool:
+    """A file that is not content, by its name, its folders or the project's ``exclude:``."""
+    name = rel[-1]
+    return (
+        name == PROJECT_FILE
+        or name.startswith(".")
+        or name in NOT_CONTENT
+        or _skipped_folder(rel[:-1], _NO_GLOBS)
+        or excluded(rel)
+    )
+
+
+def _walk(
+    top: Path,
+    top_real: Path,
+    limit: Path,
+    found: Found,
+    top_rel: tuple[str, ...] = (),
+    excluded: Globs = _NO_GLOBS,
+) -> list[tuple[Path, Path]]:
+    """(path, real path) of the content files under ``top``, sorted by path.
+
+    ``top_rel`` is ``top`` relative to its project, for the ``exclude:`` patterns.
+    """
     out: list[tuple[Path, Path]] = []
     visited = {top_real}
-    stack = [(top, top_real)]
+    stack = [(top, top_real, top_rel)]
     while stack:
-        folder, folder_real = stack.pop()
+        folder, folder_real, folder_rel = stack.pop()
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -118,16 +275,19 @@ def _walk(top: Path, top_real: Path, limit: Path, found: Found) -> list[tuple[Pa
                     mode = entry.stat(follow_symlinks=False).st_mode
             except OSError:  # a broken or looping link (editors' lock files): nothing to read
                 continue
+            rel = (*folder_rel, entry.name)
             if stat.S_ISDIR(mode):
-                if entry.name.startswith(".") or entry.name in SKIP_DIRS:
+                if entry.name.startswith(".") or entry.name in SKIP_DIRS or excluded(rel):
                     continue
                 if not real.is_relative_to(limit):
                     found.refused.append(_refused(path, real, limit, folder=True))
                 elif real not in visited:  # a link back to a folder walked already is not
                     visited.add(real)
-                    stack.append((path, real))
+                    stack.append((path, real, rel))
                 continue
-            if path.suffix not in CONTENT_SUFFIXES or entry.name == PROJECT_FILE:
+            if path.suffix not in CONTENT_SUFFIXES or _skipped_file((entry.name,), _NO_GLOBS):
+                continue
+            if excluded(rel):
                 continue
             if not real.is_relative_to(limit):
                 found.refused.append(_refused(path, real, limit, folder=False))
@@ -160,33 +320,68 @@ def collect_files(paths: Iterable[Path], *, boundary: Path | None = None) -> lis
     return find_files(paths, boundary=boundary).files
 
 
-@dataclass
+@dataclass(slots=True)
 class Entity:
     """A validated content document: the model and where it came from."""
 
     kind: str
     model: Any
     doc: Document
+    _id: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def id(self) -> str:
-        explicit = getattr(self.model, "id", None)
-        return explicit or norm_id(
-            getattr(self.model, "name", "") or f"{self.doc.path.stem}-{self.doc.index}"
-        )
+        """The explicit ``id:``, else the name in id form; computed once (issue 13)."""
+        if self._id is None:
+            explicit = getattr(self.model, "id", None)
+            self._id = explicit or norm_id(
+                getattr(self.model, "name", "") or f"{self.doc.path.stem}-{self.doc.index}"
+            )
+        return self._id
 
 
 @dataclass
 class Content:
+    """Every entity of a run, with lookups built once per change of ``entities``.
+
+    Checks and views ask for "every monster" or "the Tech with this id" once per entity;
+    rebuilding those per question made validation quadratic (issue 13). The lookups are
+    rebuilt when the list is replaced or grows or shrinks (entities are only appended).
+    """
+
     entities: list[Entity] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: int = 0
+    _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _memo_for: tuple[int, int] = field(default=(0, -1), init=False, repr=False, compare=False)
+
+    def memo(self, key: Any, build: Callable[[Content], Any]) -> Any:
+        """``build(self)``, computed once until the entities change (a shared lookup table)."""
+        now = (id(self.entities), len(self.entities))
+        if self._memo_for != now:
+            self._memo = {}
+            self._memo_for = now
+        if key not in self._memo:
+            self._memo[key] = build(self)
+        return self._memo[key]
 
     def of_kind(self, kind: str) -> list[Entity]:
-        return [e for e in self.entities if e.kind == kind]
+        return list(self.memo(_BY_KIND, _by_kind).get(kind, ()))
 
     def index(self) -> dict[tuple[str, str], Entity]:
-        return {(e.kind, e.id): e for e in self.entities}
+        """(kind, id) -> entity (the last of a duplicate id wins, as always). Do not mutate."""
+        return self.memo(_INDEX, lambda c: {(e.kind, e.id): e for e in c.entities})
+
+
+_BY_KIND = ("content", "by_kind")
+_INDEX = ("content", "index")
+
+
+def _by_kind(content: Content) -> dict[str, list[Entity]]:
+    out: dict[str, list[Entity]] = {}
+    for e in content.entities:
+        out.setdefault(e.kind, []).append(e)
+    return out
 
 
 @contextmanager
@@ -222,6 +417,10 @@ def validate_document(
         if problem is not None:
             return None, [place_in(problem, doc)]
         data = {k: v for k, v in data.items() if k != "ruleset"}
+    expect_diags: list[Diagnostic] = []
+    if EXPECT_KEY in data:  # expected values: checked on the computed view (builder.checking)
+        expect_diags = [place_in(p, doc) for p in expect_shape_problems(data[EXPECT_KEY])]
+        data = {k: v for k, v in data.items() if k != EXPECT_KEY}
     game = rulesets.get(rule_set)
     kind = data.get("kind")
     if kind is None:
@@ -252,7 +451,7 @@ def validate_document(
             )
             return None, [place_in(p, doc)]
     model, diags = validate_model(doc, game.model_for(kind), data)
-    return (Entity(kind, model, doc) if model is not None else None), diags
+    return (Entity(kind, model, doc) if model is not None else None), diags + expect_diags
 
 
 def _ruleset_problem(value: Any, project_rule_set: str) -> Problem | None:
@@ -327,13 +526,22 @@ def _model_args(annotation: Any) -> list[Any]:
     return found
 
 
-def load_content(files: Iterable[Path], rule_set: str = rulesets.DEFAULT) -> Content:
-    """Load, parse and validate every document of ``files`` as content of ``rule_set``."""
+Loader = Callable[[Path], LoadedFile]
+
+
+def load_content(
+    files: Iterable[Path], rule_set: str = rulesets.DEFAULT, *, loader: Loader = load_file
+) -> Content:
+    """Load, parse and validate every document of ``files`` as content of ``rule_set``.
+
+    ``loader`` reads one file (the builder's cache passes one that skips parsing a file
+    whose bytes it has seen).
+    """
     content = Content()
     with _gc_paused():
         for path in files:
             content.files += 1
-            loaded = load_file(path)
+            loaded = loader(path)
             content.diagnostics.extend(place(p, path, loc) for loc, p in loaded.problems)
             if (
                 any(p.severity is Severity.ERROR for _, p in loaded.problems)
@@ -363,19 +571,26 @@ def core_files(rule_set: str = rulesets.DEFAULT) -> list[Path]:
     return [f for f in collect_files([core], boundary=core.resolve()) if f.name not in CORE_SKIP]
 
 
-def add_core(content: Content, files: Iterable[Path], rule_set: str = rulesets.DEFAULT) -> None:
+def add_core(
+    content: Content,
+    files: Iterable[Path],
+    rule_set: str = rulesets.DEFAULT,
+    *,
+    loader: Loader = load_file,
+) -> None:
     """Add core entities of registered kinds that the project does not shadow by id.
 
     Core documents are the book's (Enemy Skills a Blue Mage names from any project); a
     project entity with the same kind and id wins, without a duplicate-id error. Their
     diagnostics are dropped: they are shown only when a core file is validated by name.
     """
-    loaded_paths = {e.doc.path.resolve() for e in content.entities}
+    # Resolved once per file, not per entity: a syscall per path part (issue 13).
+    loaded_paths = {p.resolve() for p in {e.doc.path for e in content.entities}}
     taken = {(e.kind, e.id) for e in content.entities}
     for path in files:
         if path.resolve() in loaded_paths:
             continue
-        loaded = load_file(path)
+        loaded = loader(path)
         docs = loaded.documents
         if (
             not docs
@@ -409,7 +624,7 @@ def _check_duplicate_ids(content: Content) -> None:
             seen[key] = e
 
 
-def load_config(root: Path) -> tuple[Any, list[Diagnostic]]:
+def load_config(root: Path, *, loader: Loader = load_file) -> tuple[Any, list[Diagnostic]]:
     """Read ``root/zodiac.yaml`` into a ProjectConfig (None when broken)."""
     from builder.models.project import ProjectConfig
 
@@ -417,7 +632,7 @@ def load_config(root: Path) -> tuple[Any, list[Diagnostic]]:
     real = Path(os.path.realpath(path))
     if not real.is_relative_to(root.resolve()):
         return None, [_refused(path, real, root.resolve(), folder=False)]
-    loaded = load_file(path)
+    loaded = loader(path)
     diags = [place(p, path, loc) for loc, p in loaded.problems]
     if not loaded.documents:
         return None, diags
@@ -437,13 +652,59 @@ def load_config(root: Path) -> tuple[Any, list[Diagnostic]]:
         )
         return None, [*diags, place_in(p, doc)]
     config, more = validate_model(doc, ProjectConfig)
-    return config, diags + more + _check_for_rule_set(config, doc)
+    return config, diags + more + _exclude_problems(doc) + _check_for_rule_set(config, doc)
+
+
+def _exclude_problems(doc: Document) -> list[Diagnostic]:
+    """ZP106 for each ``exclude:`` pattern that is not a relative glob inside the project."""
+    from builder.models.project import exclude_pattern_problem
+
+    patterns = doc.data.get("exclude")
+    if not isinstance(patterns, list):
+        return []  # absent, or a type error the model reports
+    out = []
+    for i, pattern in enumerate(patterns):
+        why = exclude_pattern_problem(pattern) if isinstance(pattern, str) else None
+        if why is not None:
+            problem = Problem(
+                "ZP106",
+                f"exclude pattern '{shorten(printable(pattern))}' {why}",
+                "README: Validation in every repository",
+                ("exclude", i),
+            )
+            out.append(place_in(problem, doc))
+    return out
 
 
 @cache
 def _house_rules_document(model: type[BaseModel]) -> type[BaseModel]:
     """A model holding only ``house_rules:``, to validate that key where it is written."""
     return create_model("HouseRulesDocument", house_rules=(model, ...))
+
+
+@cache
+def _lint_document(model: type[BaseModel]) -> type[BaseModel]:
+    """A model holding only ``lint:``, so errors are located under that key."""
+    return create_model("LintDocument", lint=(model, ...))
+
+
+def _lint_settings(game: rulesets.RuleSet, doc: Document, out: list[Diagnostic]) -> Any:
+    """zodiac.yaml's ``lint:`` through the rule set's model (defaults when absent or broken)."""
+    if game.lint_settings_model is None:
+        return None
+    model = rulesets.resolve(game.lint_settings_model)
+    if "lint" not in doc.data:
+        return model()
+    wrapper = _lint_document(model)
+    data = {"lint": doc.data["lint"]}
+    try:
+        return wrapper.model_validate(data).lint
+    except ValidationError as exc:
+        problems = from_validation_error(
+            exc, _nested_fields(wrapper, data), data=data, model=wrapper
+        )
+        out += [place_in(p, doc) for p in problems]
+        return model()
 
 
 def _check_for_rule_set(config: Any, doc: Document) -> list[Diagnostic]:
@@ -472,10 +733,13 @@ def _check_for_rule_set(config: Any, doc: Document) -> list[Diagnostic]:
         house = rulesets.resolve(game.house_rules_model)()
     else:
         house = None
+    lint = _lint_settings(game, doc, out)
     if config is None:
         return out
     if house is not None:
         config.house_rules = house
+    if lint is not None:
+        config.lint = lint
     for i, book in enumerate(config.books):
         if book.holds not in game.books:
             shown = shorten(printable(book.holds))

@@ -20,9 +20,19 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 from annotated_types import GroupedMetadata
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Strict, ValidationInfo, field_validator
-from pydantic_core import PydanticCustomError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    GetJsonSchemaHandler,
+    Strict,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError
 
+from builder.models.schema_forms import Spellings
 from builder.problems import PathPart
 from builder.text import bad_character
 
@@ -103,6 +113,25 @@ class ZModel(BaseModel):
             raise err
         return value
 
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """``populate_by_name``: a field's own name (``str_``) is read like its alias."""
+        schema = handler(core_schema)
+        target = handler.resolve_ref_schema(schema)
+        props, required = target.get("properties", {}), target.get("required", [])
+        for name, field in cls.model_fields.items():
+            alias = field.alias
+            if alias and alias != name and alias in props:
+                # a pattern, not a property: editors keep offering the alias alone
+                target.setdefault("patternProperties", {})[f"^{name}$"] = props[alias]
+                if alias in required:
+                    required.remove(alias)
+                    either = {"anyOf": [{"required": [alias]}, {"required": [name]}]}
+                    target.setdefault("allOf", []).append(either)
+        return schema
+
 
 class _EnumIn(GroupedMetadata):
     """Text names an enum choice after normalising; the one lax spot of strict models."""
@@ -110,6 +139,7 @@ class _EnumIn(GroupedMetadata):
     def __iter__(self) -> Iterator[Any]:
         yield Strict(False)
         yield BeforeValidator(_enum_input)
+        yield Spellings()  # the schema takes every spelling _enum_input reads
 
 
 # Use as ``Annotated[MyEnum, EnumIn]`` so 'Power Attack' reads as ``power_attack``.

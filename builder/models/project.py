@@ -76,6 +76,17 @@ class Book(ZModel):
         description="name, level or file order.",
         examples=["level"],
     )
+    fillable: bool = Field(
+        False,
+        title="Fillable",
+        description=(
+            "Print the sheet's write-in boxes (HP, MP and SP, statuses, gold, inventory, "
+            "notes) as PDF form fields a player can type into; the printed look stays the "
+            "same. For sheets (ZODIAC: character_sheets, blank_sheet); other books print "
+            "no fields."
+        ),
+        examples=[True],
+    )
 
     @field_validator("output", mode="before")
     @classmethod
@@ -127,6 +138,28 @@ class ProjectConfig(ZModel):
         title="House rules",
         description="Switches where RULINGS.md allows another reading; which ones depends on the rule set.",
     )
+    # Validated by the rule set's own model (io/project.load_config), like `house_rules:`.
+    lint: Any = Field(
+        default_factory=dict,
+        title="Balance linter",
+        description=(
+            "Thresholds of `zodiac lint` (and `validate --lint`); which ones depends on the "
+            "rule set. Every one has a default."
+        ),
+    )
+    # Patterns are checked one by one in io/project.load_config (ZP106, located per item);
+    # the file finder skips what they match, in every command.
+    exclude: list[str] = Field(
+        default_factory=list,
+        title="Not content",
+        description=(
+            "Glob patterns, relative to the project folder, of YAML files and folders that "
+            "are not content (`drafts/`, `*.draft.yaml`, `tools/**/*.yml`); a pattern "
+            "without `/` matches a name in any folder. Dot files and folders are never content."
+        ),
+        examples=[["drafts/", "*.draft.yaml"]],
+        max_length=100,
+    )
     templates: str | None = Field(
         None,
         title="Templates folder",
@@ -173,3 +206,29 @@ class ProjectConfig(ZModel):
         if why:
             raise _path_error("templates folder", value, why)
         return value
+
+
+MAX_EXCLUDE_CHARS = 200
+MAX_DOUBLE_STARS = 4
+
+
+def exclude_pattern_problem(pattern: str) -> str | None:
+    """Why ``pattern`` cannot be an ``exclude:`` glob (None when it can).
+
+    Patterns come from strangers' projects: relative, inside the project, bounded in
+    length and in ``**`` (each one multiplies the matcher's work).
+    """
+    parts = pattern.replace("\\", "/").split("/")
+    if bad := bad_character(pattern):
+        return f"has a {bad[1]} at character {bad[0] + 1}"
+    if not pattern.strip() or not pattern.strip("/"):
+        return 'is empty; write a glob such as "drafts/" or "*.draft.yaml"'
+    if "\\" in pattern:
+        return 'uses "\\"; separate folders with "/" (drafts/old.yaml)'
+    if pattern.startswith(("/", "~")) or ":" in pattern or ".." in parts:
+        return 'must be relative to the project folder, such as "drafts/" (no "/" first, no "..")'
+    if len(pattern) > MAX_EXCLUDE_CHARS:
+        return f"is longer than {MAX_EXCLUDE_CHARS} characters"
+    if pattern.count("**") > MAX_DOUBLE_STARS:
+        return f'holds more than {MAX_DOUBLE_STARS} "**"'
+    return None

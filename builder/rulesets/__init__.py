@@ -25,7 +25,16 @@ if TYPE_CHECKING:
 
     from builder.diagnostics import Diagnostic
 
-__all__ = ["DEFAULT", "BookSpec", "RuleSet", "all_rulesets", "get", "ids", "resolve"]
+__all__ = [
+    "DEFAULT",
+    "BookSpec",
+    "OptionalRule",
+    "RuleSet",
+    "all_rulesets",
+    "get",
+    "ids",
+    "resolve",
+]
 
 DEFAULT = "zodiac"
 
@@ -61,6 +70,32 @@ class BookSpec:
 
 
 @dataclass(frozen=True)
+class OptionalRule:
+    """A rule its book itself calls optional ("at the Master's option").
+
+    ``switch`` is the ``house_rules`` field that turns it on (None where nothing the
+    builder prints depends on it: the Master decides at the table); ``source`` is the
+    book's section; ``default`` the switch's value when zodiac.yaml says nothing; ``changes``
+    what it changes, in a few words.
+    """
+
+    name: str
+    source: str
+    switch: str | None
+    default: str | None
+    changes: str
+
+    def to_json(self) -> dict[str, str | None]:
+        return {
+            "name": self.name,
+            "source": self.source,
+            "switch": self.switch,
+            "default": self.default,
+            "changes": self.changes,
+        }
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """What a game registers: its kinds, checks, codes and example project.
 
@@ -82,10 +117,12 @@ class RuleSet:
     example: str = ""  # content/examples/<id>
     # kind -> "module:function" (workspace, entity) -> builder.views.Shown, for `zodiac show`
     shows: Mapping[str, str] = field(default_factory=dict)
-    # "module:function" (schema_line) -> builder.scaffold.Scaffold, for `zodiac init`
+    # "module:function" () -> builder.scaffold.Scaffold, for `zodiac init`
     scaffold: str | None = None
     # ruling id (RULINGS.md) -> the house_rules field that selects the other reading
     house_rules: Mapping[str, str] = field(default_factory=dict)
+    # the book's own optional rules, with their switch (`zodiac rules rulings`)
+    optional_rules: tuple[OptionalRule, ...] = ()
     # "module:Model" validating zodiac.yaml's `house_rules:` for this rule set
     house_rules_model: str | None = None
     # holds -> BookSpec: the books `zodiac build` can print
@@ -95,6 +132,14 @@ class RuleSet:
     # "module:function" (lines: [(monster Entity, count)], party) -> builder.views.Shown,
     # for `zodiac encounter rewards`; None: ZODIAC's own rewards (builder/cli/encounter.py)
     rewards: str | None = None
+    # "module:function" (content, settings, lint_settings) -> list[Diagnostic], for
+    # `zodiac lint` (balance warnings); None: the rule set has no linter
+    lint: str | None = None
+    # "module:Model" validating zodiac.yaml's `lint:` (thresholds, with defaults)
+    lint_settings_model: str | None = None
+    # "module:attr" -> builder.export.RuleSetExports: its stat blocks, CSV tables and the
+    # JSON Schemas of its `show` objects, for `zodiac export`; None: the generic ones
+    exports: str | None = None
 
     @property
     def kinds(self) -> list[str]:
@@ -126,6 +171,19 @@ class RuleSet:
         if self.run_checks is None:
             return []
         return resolve(self.run_checks)(content, settings)
+
+    def lint_settings(self, raw: Any = None) -> Any:
+        """zodiac.yaml's ``lint:`` as the rule set's model (its defaults when absent)."""
+        if self.lint_settings_model is None:
+            return None
+        model = resolve(self.lint_settings_model)
+        return raw if isinstance(raw, model) else model.model_validate(raw or {})
+
+    def run_lint(self, content: Any, settings: Any, lint_settings: Any = None) -> list[Diagnostic]:
+        """The rule set's balance linter over ``content`` (warnings), or nothing."""
+        if self.lint is None:
+            return []
+        return resolve(self.lint)(content, settings, self.lint_settings(lint_settings))
 
     def codes(self) -> dict[str, str]:
         """code -> one-line summary, from each check module's ``CODES``."""

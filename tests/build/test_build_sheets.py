@@ -43,8 +43,8 @@ def test_one_two_page_sheet_per_character_with_its_hp(built_sheets):
         assert e.model.name in pages[0]
         assert hp in pages[0], (e.id, hp)
         assert f"{character_level(e.model)}" in pages[0]
-        for t in view.techs:  # every Tech (or Enemy Skill) with its MP on page 2
-            assert t["name"] in pages[1] and str(t["mp_cost"]) in pages[1], (e.id, t["name"])
+        for t in view.techs:  # every Tech (or Enemy Skill) with its MP on page 1
+            assert t["name"] in pages[0] and str(t["mp_cost"]) in pages[0], (e.id, t["name"])
 
 
 def test_build_summary_lists_files_pages_and_sizes(built_sheets):

@@ -222,16 +222,17 @@ def test_bare_purchase_ids(zodiac, project):
     assert problems(zodiac, project("purchases: [sword-1, shield-1]\n")) == []
 
 
-# --------------------------------------------------------------------------- ZC158
+# --------------------------------------------------------------------------- ZC158 -> ZC180
 
 
-def test_gold_disagreeing_with_purchases_warns(zodiac, project):
+def test_gold_disagreeing_with_purchases_is_an_error(zodiac, project):
+    """ZC158 (a level-1 warning) is retired; ZC180 (tests/rulesets/zodiac/test_gold.py)."""
     path = project("purchases: [sword-1]\ngold: 200\n")
     [(code, line, severity, message)] = problems(zodiac, path)
-    assert (code, line, severity) == ("ZC158", 11, "warning")
+    assert (code, line, severity) == ("ZC180", 11, "error")
     assert "gold: 125" in message
     r = zodiac("validate", str(path))
-    assert r.exit_code == 0
+    assert r.exit_code == 1
 
 
 def test_gold_matching_purchases_passes(zodiac, project):

@@ -1,7 +1,18 @@
 """`zodiac init` scaffolds a project of a rule set that validates and builds, and never
 clobbers one."""
 
+import json
+import re
+import shutil
+
+import pytest
+
 from builder.io.project import load_config
+from builder.io.yaml import load_file
+from builder.rulesets import all_rulesets, get
+from tests.conftest import REPO
+
+SCHEMA_LINE = re.compile(r"\A# yaml-language-server: \$schema=(\S+)\n")
 
 
 def test_init_creates_a_valid_project(zodiac, tmp_path, monkeypatch):
@@ -36,13 +47,105 @@ def test_init_unknown_rule_set_is_misuse_with_a_suggestion(zodiac, tmp_path):
     assert not (tmp_path / "camp").exists()
 
 
-def test_scaffolded_project_builds(zodiac, tmp_path, monkeypatch):
+def test_scaffold_holds_one_of_each_kind_and_every_book(zodiac, tmp_path):
+    """Issue 14: a weapon, armor and relic set, a Tech, a job, a character using them and
+    a monster; zodiac.yaml holds every book of the rule set, each once."""
+    assert zodiac("init", str(tmp_path)).exit_code == 0
+    config, diags = load_config(tmp_path)
+    assert diags == []
+    assert sorted(b.holds for b in config.books) == sorted(get("zodiac").books)
+    kinds = {}
+    for path in sorted(tmp_path.glob("*/*.yaml")):  # every content file, not zodiac.yaml
+        for doc in load_file(path).documents:
+            kinds.setdefault(doc.data["kind"], []).append(doc.data)
+    wanted = {"weapon_set", "armor_set", "relic_set", "tech", "job", "character", "monster"}
+    assert set(kinds) == wanted and all(len(v) == 1 for v in kinds.values())
+    (rook,) = kinds["character"]
+    (job,) = kinds["job"]
+    weapons = {w["name"] for w in kinds["weapon_set"][0]["weapons"]}
+    armors = {a["name"] for a in kinds["armor_set"][0]["armors"]}
+    guards = {g["name"] for g in kinds["armor_set"][0]["guards"]}
+    assert rook["job"] == "lamplighter" == job["name"].lower()
+    assert rook["techs"] == [{"tech": "ember-cut"}] and kinds["tech"][0]["name"] == "Ember Cut"
+    slot_names = {"weapon": weapons, "armor": armors, "guard": guards}
+    for slot, item in rook["equipment"].items():  # ids derived from the sets' names
+        assert item in {n.lower().replace(" ", "-") for n in slot_names[slot]}, (slot, item)
+    relics = {r["name"].lower().replace(" ", "-") for r in kinds["relic_set"][0]["relics"]}
+    assert {band.get("relic") for band in job["equipment"]} - {None} <= relics
+
+
+def test_scaffolded_project_validates_builds_and_generates(zodiac, tmp_path, monkeypatch):
+    """`zodiac validate`, `zodiac build` (every book's PDF) and `character generate`
+    work in the new folder as written."""
     assert zodiac("init", str(tmp_path)).exit_code == 0
     monkeypatch.chdir(tmp_path)
-    r = zodiac("build", "-j", "1")
+    v = zodiac("validate", "--format", "json")
+    assert (v.exit_code, v.json()) == (0, [])
+    r = zodiac("build", "-j", "2")
     assert r.exit_code == 0, r.output
-    assert (tmp_path / "dist" / "characters" / "rook-tallowmere.pdf").is_file()
-    assert (tmp_path / "dist" / "monster-cards.pdf").is_file()
+    config, _ = load_config(tmp_path)
+    for book in config.books:
+        if book.holds == "character_sheets":
+            assert (tmp_path / "dist" / "characters" / "rook-tallowmere.pdf").is_file()
+        else:
+            assert (tmp_path / "dist" / book.output).stat().st_size > 1000, book.output
+    g = zodiac(
+        "character", "generate", "--job", "lamplighter", "--level", "12", "--name", "Wren",
+        "--out", "characters/wren.yaml",
+    )  # fmt: skip
+    assert g.exit_code == 0, g.output
+    text = (tmp_path / "characters" / "wren.yaml").read_text(encoding="utf-8")
+    assert "oil-charm" in text  # the job's level-10 band reaches into the relic set
+    v = zodiac("validate")
+    assert v.exit_code == 0 and "0 errors, 0 warnings in 9 files" in v.stdout, v.stdout
+
+
+def _schema_targets(folder):
+    """(file, the schema its first line names, resolved from the file's folder)."""
+    for path in sorted(folder.rglob("*.yaml")):
+        match = SCHEMA_LINE.match(path.read_text(encoding="utf-8"))
+        yield path, (path.parent / match.group(1)).resolve() if match else None
+
+
+def test_schema_lines_are_relative_and_survive_a_move(zodiac, tmp_path):
+    """The schema lines point into the project's own schemas/ folder by relative paths,
+    so a moved or cloned project still autocompletes (issue 14)."""
+    first = tmp_path / "first"
+    assert zodiac("init", str(first)).exit_code == 0
+    moved = tmp_path / "elsewhere" / "deeper" / "camp"
+    moved.parent.mkdir(parents=True)
+    shutil.move(first, moved)
+    targets = list(_schema_targets(moved))
+    assert len(targets) == 8  # zodiac.yaml and the seven content files
+    for path, schema in targets:
+        assert schema is not None, path
+        assert schema.parent == moved / "schemas", (path, schema)
+        kind = (
+            "project" if path.name == "zodiac.yaml" else load_file(path).documents[0].data["kind"]
+        )
+        assert schema.name == f"{kind}.schema.json"
+        data = json.loads(schema.read_text(encoding="utf-8"))
+        assert data["$id"].endswith(f"/{kind}.schema.json")
+    assert "first" not in (moved / "characters" / "rook.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("ruleset", [rs.id for rs in all_rulesets()])
+def test_every_scaffold_file_points_at_its_own_kinds_schema(zodiac, tmp_path, ruleset):
+    """A file names a schema exactly when the project's schemas/ (its rule set's shipped
+    schemas, copied) has one for its kind; never another rule set's."""
+    assert zodiac("init", str(tmp_path), "--ruleset", ruleset).exit_code == 0
+    copied = {p.name for p in (tmp_path / "schemas").glob("*.schema.json")}
+    shipped = REPO / "schemas" / ("" if ruleset == "zodiac" else ruleset)
+    assert copied == {p.name for p in shipped.glob("*.schema.json")}
+    for path, schema in _schema_targets(tmp_path):
+        kind = (
+            "project" if path.name == "zodiac.yaml" else load_file(path).documents[0].data["kind"]
+        )
+        name = f"{kind}.schema.json"
+        assert schema == (tmp_path / "schemas" / name if name in copied else None), path
+        if schema is not None:
+            rules = json.loads(schema.read_text(encoding="utf-8"))
+            assert rules["properties"]["ruleset"].get("const", ruleset) == ruleset, path
 
 
 def test_init_refuses_existing_project_without_force(zodiac, tmp_path):

@@ -10,6 +10,12 @@ import pytest
 from tests.conftest import EXAMPLE
 
 CONTRACT_KEYS = {"name", "level", "boss", "stats", "derived", "tech_levels", "rewards"}
+# Issue 14: everything the card and the bestiary stat block print, after the contract's.
+ALL_KEYS = CONTRACT_KEYS | {
+    "format_version", "id", "family", "description", "stat_total", "attack", "affinities",
+    "status_immunities", "defenses", "powers", "techs", "parts", "drops", "steals",
+    "drop_chance", "breakdown", "speed", "explain",
+}  # fmt: skip
 CONTRACT_DERIVED = {
     "hp", "mp", "ap", "map", "str_dice", "mag_dice", "accuracy", "magic_accuracy",
     "evade", "resist", "critical", "speed", "move", "jump",
@@ -52,7 +58,16 @@ def test_show_json_contract_by_hand(zodiac, write):
     r = zodiac("monster", "show", "hob.yaml", "--format", "json")
     assert r.exit_code == 0, r.output
     data = r.json()
-    assert set(data) == CONTRACT_KEYS
+    assert set(data) == ALL_KEYS
+    assert list(data)[1:8] == [
+        "name",
+        "level",
+        "boss",
+        "stats",
+        "derived",
+        "tech_levels",
+        "rewards",
+    ]
     assert set(data["derived"]) == CONTRACT_DERIVED
     assert data["name"] == "Hobgoblin" and data["level"] == 4 and data["boss"] is False
     assert data["stats"] == {"str": 15, "mag": 10, "vit": 10, "spr": 4, "agi": 6}
@@ -242,3 +257,133 @@ def test_cli_startup_stays_lazy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --- the whole stat block in JSON (issue 14) --------------------------------------------
+
+EMBER_NEWT = """\
+kind: monster
+name: Ember Newt
+level: 10
+family: lizard
+stats: {str: 20, mag: 15, vit: 20, spr: 10, agi: 10}   # 25 + 5 x 10 = 75
+attack_die: d8
+affinities: {weakness: [ice]}
+status_immunities: [poison]
+powers:
+  - status_touch: sleep
+  - resistance: fire
+techs: [spark]
+drops: [potion]
+steals: [potion]
+description: Ours.
+"""
+
+SPARK = """\
+kind: tech
+name: Spark
+tech_level: 1
+power_level: medium
+primary: attack_magic
+element: lightning
+"""
+
+
+def test_show_json_has_what_the_card_prints(zodiac, project):
+    project("techs/spark.yaml", SPARK)
+    project("monsters/newt.yaml", EMBER_NEWT)
+    data = zodiac("monster", "show", "monsters/newt.yaml", "-f", "json").json()
+    d = data["derived"]
+    assert (data["id"], data["family"], data["description"]) == ("ember-newt", "lizard", "Ours.")
+    assert data["stat_total"] == 75
+    # 1 + 15 / 5 + 1 Weakness; Status Touch 3 + Resistance 1 + a Tech Level 1 Tech
+    assert data["tech_levels"] == {"total": 5, "spent": 5}
+    attack = data["attack"]
+    assert (attack["dice"], attack["die"], attack["multiplier"]) == (d["str_dice"], "d8", 10)
+    assert attack["attack_power"] == d["ap"]
+    assert attack["minimum"] == attack["dice"] * 10 + d["ap"]
+    assert attack["maximum"] == attack["dice"] * 8 * 10 + d["ap"]
+    assert attack["text"] == f"{attack['dice']}d8 x 10 + {d['ap']}"
+    assert attack["element"] is None
+    assert attack["status"] == [{"power": "status_touch", "status": "sleep", "level": 3}]
+    assert data["affinities"]["weakness"] == ["ice"]
+    assert data["affinities"]["resistance"] == ["fire"]  # bought as a power
+    assert data["status_immunities"] == ["poison"]
+    (touch,) = data["powers"]  # the card shows affinities as badges, not power rows
+    assert (touch["id"], touch["name"], touch["level"]) == ("status_touch", "Status Touch", 3)
+    assert touch["parameters"] == {"status": "sleep"} and touch["detail"] == "Sleep"
+    (spark,) = data["techs"]
+    priced = zodiac(
+        "tech", "cost", "--level", "1", "--power", "medium", "--primary", "attack_magic",
+        "--element", "lightning", "-f", "json",
+    ).json()  # fmt: skip
+    assert (spark["name"], spark["tech_level"], spark["element"]) == ("Spark", 1, "lightning")
+    assert spark["mp"] == priced["mp_cost"] and spark["cost"] == f"{priced['mp_cost']} MP"
+    assert spark["effect"].endswith(" lightning") and f"+ {d['map']}" in spark["effect"]
+    assert data["drops"] == [{"id": "potion", "name": "Potion"}] == data["steals"]
+    assert data["drop_chance"] == "30%"
+    assert data["breakdown"]["hp"].startswith(f"HP {d['hp']} = ")
+    assert data["breakdown"]["xp"].startswith(f"XP {data['rewards']['xp']} = ")
+
+
+def test_every_value_the_card_prints_is_in_the_json():
+    """Each example monster: the card's and stat block's values, read from the JSON."""
+    from builder.rulesets.zodiac.show import monster_grid, monster_json, monster_stat_block
+    from builder.rulesets.zodiac.views.bestiary import monster_card
+    from builder.workspace import open_workspace
+
+    ws = open_workspace([EXAMPLE])
+    house = ws.ruleset.house
+    monsters = ws.content.of_kind("monster")
+    assert len(monsters) >= 10
+    for entity in monsters:
+        view, _ = monster_stat_block(ws, entity)
+        data = monster_json(ws, entity, view, monster_grid(ws, entity, view))
+        card = monster_card(
+            ws,
+            entity.model,
+            die_multiplier=house.damage_die_multiplier,
+            map_combat=house.map_combat,
+        )
+        where = entity.id
+        assert (data["name"], data["level"], data["boss"]) == (
+            card["name"],
+            card["level"],
+            card["boss"],
+        ), where
+        assert (data["family"] or "").title() == (card["family"] or ""), where
+        assert {k.upper(): v for k, v in data["stats"].items()} == card["stats"], where
+        assert (data["derived"]["hp"], data["derived"]["mp"]) == (card["hp"], card["mp"])
+        assert all(data["derived"][x["key"]] == x["value"] for x in card["derived"]), where
+        a = data["attack"]
+        assert a["text"] == card["attack"]["text"], where
+        assert f"{a['minimum']:,}-{a['maximum']:,}" == card["attack"]["range"], where
+        for aff in card["affinities"]:
+            assert data["affinities"][aff["kind"]] == [e["kind"] for e in aff["elements"]]
+        assert len(data["status_immunities"]) == len(card["status_immunities"]), where
+        notes = data["defenses"]["notes"]
+        assert set(notes) <= set(card["defense_notes"]), where
+        rows = [
+            (p["name"], p["level"], p["detail"], p["summary"], p["effect"]) for p in data["powers"]
+        ]
+        assert rows == [
+            (p["name"], p["level"], p["detail"], p["summary"], p["effect"]) for p in card["powers"]
+        ], where
+        assert data["techs"] == card["techs"] and data["parts"] == card["parts"], where
+        assert {k: data["tech_levels"][k] for k in ("total", "spent")} == {
+            k: card["tech_levels"][k] for k in ("total", "spent")
+        }, where
+        assert (data["rewards"]["xp"], data["rewards"]["gold"]) == (
+            card["rewards"]["xp"],
+            card["rewards"]["gold"],
+        )
+        assert [x["name"] for x in data["drops"]] == card["drops"], where
+        assert [x["name"] for x in data["steals"]] == card["steals"], where
+        assert data["drop_chance"] == card["drop_chance"]
+        assert (data["description"] or "") == card["description"], where
+        assert data["breakdown"]["hp"].endswith(card["hp_breakdown"]), where
+        assert data["breakdown"]["tech_levels_total"].endswith(
+            card["tech_levels"]["total_breakdown"]
+        )
+        if card["map_combat"] is not None:
+            assert data["map_combat"]["move"] == data["derived"]["move"], where

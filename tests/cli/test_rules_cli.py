@@ -20,6 +20,6 @@ def test_rules_codes_filter_and_json(zodiac):
     assert r.exit_code == 0
     assert "ZC102" in r.stdout and "above 15" in r.stdout
     assert "ZT101" not in r.stdout
-    data = zodiac("rules", "codes", "--format", "json").json()
+    data = zodiac("rules", "codes", "--format", "json").json()["codes"]
     assert data["ZY103"] == "duplicate key in a mapping"
     assert zodiac("rules", "codes", "ZQ").exit_code == 1

@@ -19,7 +19,7 @@ def test_rulings_ship_from_docs():
 
 
 def test_every_ruling_is_listed_once_in_order(zodiac):
-    data = zodiac("rules", "rulings", "--format", "json").json()
+    data = zodiac("rules", "rulings", "--format", "json").json()["rulings"]
     ids = [d["id"] for d in data]
     text = (REPO / "docs" / "RULINGS.md").read_text(encoding="utf-8")
     assert ids == [f"R{n}" for n in range(1, len(ids) + 1)]
@@ -42,7 +42,7 @@ def test_every_ruling_is_listed_once_in_order(zodiac):
 
 
 def test_house_rule_switches_are_named(zodiac):
-    data = {d["id"]: d for d in zodiac("rules", "rulings", "-f", "json").json()}
+    data = {d["id"]: d for d in zodiac("rules", "rulings", "-f", "json").json()["rulings"]}
     assert data["R9"]["house_rule"] == "relic_slots"
     assert data["R10"]["house_rule"] == "damage_die_multiplier"
     assert data["R32"]["house_rule"] == "map_combat"

@@ -97,7 +97,7 @@ def test_cost_what_if(zodiac):
 
 def test_cost_secondary_parameters_and_status(zodiac):
     r = zodiac(
-        "tech", "cost", "-l", "6", "-p", "strong", "--primary", "power_attack",
+        "tech", "cost", "-l", "6", "--power", "strong", "--primary", "power_attack",
         "-s", "drain=50", "-f", "json",
     )  # fmt: skip
     assert r.json()["effective_level"] == 8 and r.json()["mp_cost"] == 68
@@ -120,7 +120,7 @@ def test_cost_rule_broken_is_a_friendly_error(zodiac):
 
 def test_cost_clone_is_half_price(zodiac):
     r = zodiac(
-        "tech", "cost", "-l", "4", "-p", "medium", "--primary", "attack_magic",
+        "tech", "cost", "-l", "4", "--power", "medium", "--primary", "attack_magic",
         "--element", "ice", "--clone", "-f", "json",
     )  # fmt: skip
     assert r.json()["tp_cost"] == 30  # Merlin's Ice Storm

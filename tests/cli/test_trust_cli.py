@@ -118,7 +118,7 @@ def test_schema_export_over_files_it_may_not_replace(zodiac, tmp_path, monkeypat
     """`zodiac schema export` writes through the atomic writer and reports failures."""
     out = tmp_path / "schemas"
     assert zodiac("schema", "export", "--out", str(out)).exit_code == 0
-    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    before = {p: p.read_bytes() for p in out.rglob("*.json")}
     monkeypatch.setattr(
         os,
         "replace",
@@ -127,7 +127,8 @@ def test_schema_export_over_files_it_may_not_replace(zodiac, tmp_path, monkeypat
     r = zodiac("schema", "export", "--out", str(out))
     assert r.exit_code == 2
     assert f"error: cannot write {out / 'armor_set.schema.json'}: permission denied" in _said(r)
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert {p: p.read_bytes() for p in out.rglob("*.json")} == before
+    assert not [p for p in out.rglob("*") if p.is_file() and p.suffix != ".json"]  # no temp
 
 
 # --- 2. Input that is not what it claims -------------------------------------------

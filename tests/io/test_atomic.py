@@ -220,12 +220,13 @@ def test_schema_export_writes_atomically(monkeypatch, tmp_path):
     from builder.schemas import write_schemas
 
     written = write_schemas(tmp_path / "schemas")
-    before = {p.name: p.read_bytes() for p in written}
+    before = {p: p.read_bytes() for p in written}
     _disk_full_on_fsync(monkeypatch)
     with pytest.raises(WriteError, match="disk full"):
         write_schemas(tmp_path / "schemas")
-    assert {p.name: p.read_bytes() for p in written} == before
-    assert _listing(tmp_path / "schemas") == sorted(before)
+    assert {p: p.read_bytes() for p in written} == before
+    files = sorted(p for p in (tmp_path / "schemas").rglob("*") if p.is_file())
+    assert files == sorted(before)  # no temp file left in any folder
 
 
 def test_write_error_survives_pickling_out_of_a_worker():

@@ -78,9 +78,11 @@ def test_concentrate_always_hits_and_criticals_triple(tmp_path, zodiac) -> None:
 def test_concentrate_on_the_sheet() -> None:
     row = _attack_row(
         {"name": "Sword", "text": "2d10 x 10 + 286", "min": 306, "max": 486, "accuracy": 14,
-         "critical": 80, "always_hits": True, "critical_multiplier": 3}
+         "critical": 80, "always_hits": True, "critical_multiplier": 3},
+        [],
     )  # fmt: skip
-    assert row["note"] == "always hits (Concentrate) · Accuracy 14 · critical on 80+ (x3 damage)"
+    assert row["note"] == "Accuracy 14 · critical on 80+ (x3 damage) · always hits (Concentrate)"
+    assert [h["chance"] for h in row["hits"]] == [100, 100, 100, 100]  # Evade 25/35/50/75
 
 
 # --- Item 3: Elemental Boost relics (Ch. V Relic Construction System) --------------------

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from builder.scaffold import Scaffold
 
 CONFIG = """\
@@ -67,9 +65,8 @@ jump: 1
 """
 
 
-def scaffold(schema_line: Callable[[str], str]) -> Scaffold:
-    """The starter project. ``schema_line`` is unused: the shipped JSON schemas are
-    ZODIAC's kinds, and pointing a 16 Bit Tactics file at them would mislead an editor."""
+def scaffold() -> Scaffold:
+    """The starter project (``builder.scaffold`` adds the editors' schema lines)."""
     return Scaffold(
         default_title="My 16 Bit Tactics Campaign",
         config=CONFIG,

@@ -7,8 +7,6 @@ combatant's values are inputs (the combat chapter derives none of them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from builder.scaffold import Scaffold
 
 CONFIG = """\
@@ -58,13 +56,13 @@ description: Our own starting combatant; replace the values with your sheet's.
 """
 
 
-def scaffold(schema_line: Callable[[str], str]) -> Scaffold:
-    """99 Towers' starter project; ``schema_line(kind)`` is the editor's schema comment."""
+def scaffold() -> Scaffold:
+    """99 Towers' starter project (``builder.scaffold`` adds the editors' schema lines)."""
     return Scaffold(
         default_title="My 99 Towers Campaign",
         config=CONFIG,
         files={
-            "weapons/weapons.yaml": WEAPONS.format(schema=schema_line("weapon")),
-            "combatants/ada.yaml": COMBATANT.format(schema=schema_line("combatant")),
+            "weapons/weapons.yaml": WEAPONS.format(schema=""),
+            "combatants/ada.yaml": COMBATANT.format(schema=""),
         },
     )

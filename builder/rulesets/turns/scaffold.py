@@ -4,8 +4,6 @@ no classes or equipment lists) and says so."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from builder.scaffold import Scaffold
 
 CONFIG = """\
@@ -74,14 +72,14 @@ harvest: {{score: 15, loot: a newt's glass eye}}
 """
 
 
-def scaffold(schema_line: Callable[[str], str]) -> Scaffold:
+def scaffold() -> Scaffold:
     return Scaffold(
         default_title="My Turns and Actions Campaign",
         config=CONFIG,
         files={
-            "abilities/spark-jab.yaml": ABILITY.format(schema=schema_line("ability")),
-            "weapons/short-spear.yaml": WEAPON.format(schema=schema_line("weapon")),
-            "combatants/ada-quill.yaml": PLAYER.format(schema=schema_line("combatant")),
-            "combatants/cave-newt.yaml": MONSTER.format(schema=schema_line("combatant")),
+            "abilities/spark-jab.yaml": ABILITY.format(schema=""),
+            "weapons/short-spear.yaml": WEAPON.format(schema=""),
+            "combatants/ada-quill.yaml": PLAYER.format(schema=""),
+            "combatants/cave-newt.yaml": MONSTER.format(schema=""),
         },
     )

@@ -9,7 +9,7 @@ is its registration: nothing here is imported until a project of this rule set i
 
 from __future__ import annotations
 
-from builder.rulesets import BookSpec, RuleSet
+from builder.rulesets import BookSpec, OptionalRule, RuleSet
 
 _M = "builder.rulesets.zodiac.models"
 _C = "builder.rulesets.zodiac.checks"
@@ -25,6 +25,7 @@ MODELS: dict[str, str] = {
     "relic_set": f"{_M}.equipment:RelicSet",
     "potion": f"{_M}.equipment:Potion",
     "job": f"{_M}.job:Job",
+    "status": f"{_M}.status:Status",
 }
 
 # kind -> "module:function" taking (entity, context) and yielding Problems.
@@ -37,6 +38,8 @@ CHECKS: dict[str, str] = {
     "armor_set": f"{_C}.equipment:check_armor_set_entity",
     "relic_set": f"{_C}.equipment:check_relic_set_entity",
     "job": f"{_C}.jobs:check_job_entity",
+    "status": f"{_C}.statuses:check_status_entity",
+    "potion": f"{_C}.statuses:check_potion_entity",
 }
 
 # kind -> "module:function" taking (workspace, entity) and returning a Shown (`zodiac show`).
@@ -51,6 +54,7 @@ SHOWS: dict[str, str] = {
     "relic_set": f"{_S}:show_set",
     "potion": f"{_S}:show_potion",
     "job": f"{_S}:show_job",
+    "status": f"{_S}:show_status",
 }
 
 # ruling id (docs/RULINGS.md) -> the `house_rules:` switch that selects the other reading.
@@ -59,6 +63,97 @@ HOUSE_RULES: dict[str, str] = {
     "R10": "damage_die_multiplier",
     "R32": "map_combat",
 }
+
+# The book's own optional rules (Ch. IV, Ch. VI): a switch where a printed number depends on
+# it (rules/ruleset.py HouseRules), none where the Master decides at the table.
+OPTIONAL_RULES: tuple[OptionalRule, ...] = (
+    OptionalRule(
+        "Damage Levels",
+        "Ch. VI, OPTIONAL: Damage Levels",
+        "damage_levels",
+        "0",
+        "1 or 2 extra zeros on HP, damage and healing of characters and monsters: "
+        "show, sheets, cards, bestiary, grimoire",
+    ),
+    OptionalRule(
+        "The Damage Cap",
+        "Ch. VI, OPTIONAL: The Damage Cap",
+        "damage_cap",
+        "false",
+        "no blow deals more than 999 (a 9 more per damage level, or a number you set): "
+        "the top of every damage range",
+    ),
+    OptionalRule(
+        "Deathblow triple damage",
+        "Ch. IV Command Skills, Deathblow",
+        "deathblow_triple",
+        "false",
+        "a Deathblow rolling over Critical deals x3 instead of x2",
+    ),
+    OptionalRule(
+        "Slots backfire",
+        "Ch. IV Command Skills, Slots",
+        "slots_backfire",
+        "false",
+        "Single Magic and Multi-Magic from Slots hit an ally 10% of the time",
+    ),
+    OptionalRule(
+        "Kick's element",
+        "Ch. IV Command Skills, Kick",
+        None,
+        None,
+        "Kick may carry an element; no number changes",
+    ),
+    OptionalRule(
+        "Slots' element and damage type",
+        "Ch. IV Command Skills, Slots",
+        None,
+        None,
+        "random or chosen; no number changes",
+    ),
+    OptionalRule(
+        "Steal's item",
+        "Ch. IV Command Skills, Steal",
+        None,
+        None,
+        "the cheapest Steal Item or a random one",
+    ),
+    OptionalRule(
+        "Peep finds hidden things",
+        "Ch. IV Command Skills, Peep",
+        None,
+        None,
+        "Peep may also find traps and secret doors",
+    ),
+    OptionalRule(
+        "Morph's other forms",
+        "Ch. IV Command Skills, Morph",
+        None,
+        None,
+        "a form may have other Techs and another Minor Ability",
+    ),
+    OptionalRule(
+        "Counter's Tech",
+        "Ch. IV Support Skills, Counter",
+        None,
+        None,
+        "counter with one fixed Tech or any Tech",
+    ),
+    OptionalRule(
+        "Mirror Tech's element",
+        "Ch. IV Support Skills, Counter",
+        None,
+        None,
+        "the mirrored attack may take another or the opposing element",
+    ),
+    OptionalRule(
+        "Wall bounces",
+        "Ch. VI Positive Status Effects, Wall",
+        None,
+        None,
+        "reflected magic may strike a random target on the other side",
+    ),
+)
 
 # holds -> what the book prints (templates under templates/, contexts in views/).
 _V = "builder.rulesets.zodiac.views"
@@ -103,17 +198,29 @@ BOOKS: dict[str, BookSpec] = {
         f"{_V}.map_combat:map_combat_reference_context",
         description="the Map Combat supplement at a glance",
     ),
+    "status_reference": BookSpec(
+        ("status",),
+        "books/statuses.html",
+        f"{_V}.statuses:status_reference_context",
+        description="every status effect on one page: duration, cure, effect",
+    ),
 }
 
 RULESET = RuleSet(
     id="zodiac",
     title="ZODIAC Final Fantasy RPG (Third Edition), with the Map Combat supplement",
-    code_prefixes=("ZC", "ZT", "ZE", "ZM", "ZJ"),
+    code_prefixes=("ZC", "ZT", "ZE", "ZM", "ZJ", "ZK", "ZL"),
     models=MODELS,
     checks=CHECKS,
-    code_modules=tuple(
-        f"{_C}.{name}"
-        for name in ("character", "character_techs", "techs", "equipment", "monsters", "jobs")
+    code_modules=(
+        *(
+            f"{_C}.{name}"
+            for name in (
+                *("character", "character_techs", "techs", "equipment", "monsters", "jobs"),
+                "statuses",
+            )
+        ),
+        "builder.rulesets.zodiac.lint",  # ZL1xx: the balance linter's warnings
     ),
     run_checks=f"{_C}:run_checks",
     make_settings="builder.rulesets.zodiac.rules.ruleset:settings",
@@ -122,7 +229,11 @@ RULESET = RuleSet(
     shows=SHOWS,
     scaffold="builder.rulesets.zodiac.scaffold:scaffold",
     house_rules=HOUSE_RULES,
+    optional_rules=OPTIONAL_RULES,
     house_rules_model="builder.rulesets.zodiac.rules.ruleset:HouseRules",
     books=BOOKS,
     level_of="builder.rulesets.zodiac.rules.character:entity_level",
+    lint="builder.rulesets.zodiac.lint:lint",
+    lint_settings_model="builder.rulesets.zodiac.rules.lint_settings:LintSettings",
+    exports="builder.rulesets.zodiac.exports:EXPORTS",
 )

@@ -345,6 +345,22 @@ def plan_purchases(job: Job, index: ItemIndex) -> tuple[list[tuple[str, int, int
 # --- Writing the file --------------------------------------------------------------
 
 
+def _skill_choices(job: Job) -> list[str]:
+    """Choices Chapter IV skills need at creation (ZC160-ZC170); a job file names none, so
+    the generator picks plain ones and says so: edit them."""
+    note = "  # picked by the generator (Ch. IV): edit"
+    out: list[str] = []
+    if job.command_skill == "dice":
+        base = job.base_stats.as_block()
+        stat = "mag" if base[Stat.MAG] > base[Stat.STR] else "str"
+        out.append(f"dice_stat: {stat}{note}")
+    if job.support_skill == "natural-resistance":
+        out.append(f"natural_resistance: fire{note}; any of the eight elements")
+    elif job.support_skill == "counter":
+        out.append(f"counter: {{type: weapon, method: attack}}{note}")
+    return out
+
+
 def _flow(points: dict[Stat, int]) -> str:
     return "{" + ", ".join(f"{s.value}: {v}" for s, v in points.items()) + "}"
 
@@ -439,6 +455,7 @@ def generate_character(
         f"weapon_class: {yaml_scalar(job.weapon_class)}",
         f"command_skill: {job.command_skill}",
         f"support_skill: {job.support_skill}",
+        *_skill_choices(job),
         "base_stats: " + _flow(job.base_stats.as_block()),
     ]
     if growth.points:

@@ -60,12 +60,18 @@ def show_character(ws: Workspace, entity: Entity) -> Shown:
         ("Base stats", _stats(v.stats)),
         ("Derived stats", derived),
     ]
+    if v.speed is not None:
+        sections.append(("Speed and turns", speed_rows(v.speed)))
     if v.equipment:
         sections.append(("Equipment", [(_words(i.slot).title(), i.name) for i in v.equipment]))
     if v.attacks:
-        sections.append(
-            ("Attacks", [(a.name, f"{a.text}, Accuracy {a.accuracy}") for a in v.attacks])
-        )
+        sections.append(("Attacks", [(a.name, _attack_row(a)) for a in v.attacks]))
+    if v.skill_numbers:
+        sections.append(("Skills", [_skill_row(r) for r in v.skill_numbers]))
+    if v.gold is not None:
+        sections.append(("Gold", _gold_rows(v.gold, v.gold_breakdown)))
+    if v.inventory_rows:
+        sections.append(("Inventory", [_inventory_row(r) for r in v.inventory_rows]))
     if v.class_power == "tech":
         points = f"{v.tech_points_total} total, {v.tech_points_spent} spent"
         sections.append(("Tech Points", [("Available", f"{v.tech_points_available} ({points})")]))
@@ -76,7 +82,68 @@ def show_character(ws: Workspace, entity: Entity) -> Shown:
                 [(t["name"], _tech_row(t)) for t in v.techs],
             )
         )
-    return Shown(f"{v.name}, level {v.level}", v.to_json(), sections)
+    return Shown(f"{v.name}, level {v.level}", character_json(v), sections)
+
+
+def character_json(v: Any) -> dict[str, Any]:
+    """`zodiac character show --format json` (and `zodiac show`): the view's object with
+    its numbers' breakdowns under ``"explain"`` (``builder.rulesets.zodiac.explain``)."""
+    from builder.explain import attach
+    from builder.rulesets.zodiac.explain import character_terms
+
+    return attach(v.to_json(), character_terms(v))
+
+
+def _attack_row(a: Any) -> str:
+    """``1d8 x 10 + 69, Accuracy 7; drains 20%: 15-29 HP; vs flying Accuracy -53``."""
+    out = f"{a.text}, Accuracy {a.accuracy}"
+    drain = a.drain()
+    if drain is not None:
+        out += f"; drains {drain['percent']}%: {drain['min']}-{drain['max']} HP a hit"
+    if a.flying_penalty:  # Ch. VI Weapon Range: short-range weapons only
+        out += f"; vs flying Accuracy {a.flying_accuracy} ({a.flying_penalty})"
+    return out
+
+
+def _skill_row(r: dict[str, str]) -> tuple[str, str]:
+    """``Kick: damage``: ``23-46; to every enemy (1/3 of Sword 70-140)``."""
+    text = r["value"] + (f"; {r['note']}" if r["note"] else "")
+    return (r["label"], text + (f" ({r['breakdown']})" if r["breakdown"] else ""))
+
+
+def _gold_rows(gold: int, terms: list[Any]) -> list[tuple[str, str]]:
+    """``Now: 340 G`` then one row per term: ``Ogre bounty  +350 G  (ledger[1])``."""
+    out = [("Now", f"{gold:,} G")]
+    if len(terms) > 1 or (terms and terms[0].source != "gold"):
+        out += [(t.label, f"{t.amount:+,} G  ({t.source})") for t in terms]
+    return out
+
+
+def _inventory_row(r: Any) -> tuple[str, str]:
+    """``Potion``: ``x2, 25 G (sells for 12 G); ledger``."""
+    price = "" if r.price is None else f", {r.price:,} G (sells for {r.sell_price:,} G)"
+    return (r.name, f"x{r.count}{price}; {r.source}")
+
+
+def speed_rows(summary: Any) -> list[tuple[str, str]]:
+    """SP per round and actions in the first rounds, plain and under Haste / Slow (Ch. VI)."""
+    from builder.rulesets.zodiac.rules.speed import SP_PER_ACTION, effective_speed
+
+    first = summary.first_round_sp
+    out = [
+        (
+            "SP per round",
+            f"{summary.speed} (first round {first.text}: Speed + 1d8); "
+            f"an action costs {SP_PER_ACTION} SP; leftover SP carry to the next round",
+        )
+    ]
+    for status, spans in summary.rounds.items():
+        label = "Actions" if status == "normal" else f"  with {status.title()}"
+        if status != "normal":
+            label += f" (Speed {effective_speed(summary.speed, status)})"
+        counts = ", ".join(r.actions.text for r in spans)
+        out.append((label, f"rounds 1-{len(spans)}: {counts}"))
+    return out
 
 
 def _tech_row(t: dict[str, Any]) -> str:
@@ -113,7 +180,15 @@ def show_tech(ws: Workspace, entity: Entity) -> Shown:
         sections.append(("Rules applied", _lines(v.notes)))
     if v.description:
         sections.append(("Description", [("", v.description)]))
-    return Shown(f"{v.name} (Tech Level {v.tech_level})", v.to_json(), sections)
+    return Shown(f"{v.name} (Tech Level {v.tech_level})", tech_json(v), sections)
+
+
+def tech_json(v: Any) -> dict[str, Any]:
+    """`zodiac tech show --format json` (and `zodiac show`): costs with their breakdowns."""
+    from builder.explain import attach
+    from builder.rulesets.zodiac.explain import tech_terms
+
+    return attach(v.to_json(), tech_terms(v.terms))
 
 
 def _secondary(value: Any) -> str:
@@ -162,6 +237,10 @@ def show_enemy_skill(ws: Workspace, entity: Entity) -> Shown:
     sections = [("Enemy Skill", rows(facts))]
     if s.description:
         sections.append(("Description", [("", s.description)]))
+    from builder.explain import attach
+    from builder.rulesets.zodiac.explain import enemy_skill_terms
+
+    data = attach(data, enemy_skill_terms(s.mp, s.tech_level))
     return Shown(f"{s.name} (Enemy Skill, Tech Level {s.tech_level})", data, sections)
 
 
@@ -180,7 +259,7 @@ def monster_stat_block(ws: Workspace, entity: Entity) -> tuple[MonsterView, Reso
 
     techs = resolve_techs(entity.model, CheckContext(ws.content, ws.ruleset))
     mult = ws.ruleset.house.damage_die_multiplier
-    view = monster_view(entity.model, techs.levels, die_multiplier=mult)
+    view = monster_view(entity.model, techs.levels, die_multiplier=mult, house=ws.ruleset.house)
     rows = monster_tech_rows(ws, entity.model, view, techs, mult)  # costs and effects
     return replace(view, techs=tuple(rows)), techs
 
@@ -194,13 +273,115 @@ def monster_grid(ws: Workspace, entity: Entity, view: MonsterView) -> dict[str, 
     return monster_map_combat(ws, entity.model, view)
 
 
-def monster_json(view: MonsterView, grid: dict[str, Any] | None) -> dict[str, Any]:
-    """`zodiac monster show --format json` (and `zodiac show`): the stat block, plus the
-    Map Combat block when the project plays it."""
-    data = view.to_json()
+# Powers' parameters, as written in the monster file (models.monster.PowerEntry).
+_POWER_PARAMS = ("element", "status", "item", "skill", "monsters", "tech", "tech_level", "extra")
+_POWER_PARAMS += ("resists", "variant", "custom")
+
+
+def _power_params(p: Any) -> dict[str, Any]:
+    """A power's parameters that are set, as plain JSON values."""
+    out: dict[str, Any] = {}
+    for key in _POWER_PARAMS:
+        value = getattr(p, key)
+        if value in (None, False, [], {}):
+            continue
+        if key == "extra":
+            value = {str(getattr(k, "value", k)): n for k, n in value.items()}
+        elif key == "monsters":
+            value = list(value)
+        out[key] = getattr(value, "value", value)
+    return out
+
+
+def monster_json(
+    ws: Workspace, entity: Entity, view: MonsterView, grid: dict[str, Any] | None
+) -> dict[str, Any]:
+    """`zodiac monster show --format json` (and `zodiac show`): the DESIGN contract keys,
+    then every value the card and the bestiary stat block print (both read the same
+    ``monster_card``), plus the Map Combat block when the project plays it."""
+    from builder.rulesets.zodiac.rules import monsters as R
+    from builder.rulesets.zodiac.views.bestiary import monster_card
+
+    m = entity.model
+    card = monster_card(ws, m, die_multiplier=view.damage.multiplier, map_combat=grid is not None)
+    d = view.damage
+    shown_powers = [p for p in m.powers if p.id not in R.AFFINITY_POWERS]  # as the card
+    powers = [
+        {
+            "id": p.id,
+            "name": row["name"],
+            "level": row["level"],
+            "parameters": _power_params(p),
+            "detail": row["detail"],
+            "summary": row["summary"],
+            "effect": row["effect"],
+        }
+        for p, row in zip(shown_powers, card["powers"], strict=True)
+    ]
+    touches = [
+        {"power": p.id, "status": p.status, "level": R.power_level(p, len(m.parts))}
+        for p in m.powers
+        if p.id in R.STATUS_TOUCH_LEVELS and p.status
+    ]
+    figures = {
+        **{key: getattr(view.derived, key).breakdown for key in R.DERIVED_KEYS},
+        "stat_total": view.stat_total.breakdown,
+        "attack": d.breakdown,
+        "tech_levels_total": view.tech_levels_total.breakdown,
+        "tech_levels_spent": view.tech_levels_spent.breakdown,
+        "xp": view.rewards.xp.breakdown,
+        "gold": view.rewards.gold.breakdown,
+    }
+    data = view.to_json()  # the contract's keys first
+    data.update(
+        {
+            "id": entity.id,
+            "family": m.family,
+            "description": m.description,
+            "stat_total": view.stat_total.value,
+            "attack": {
+                "dice": d.dice,
+                "die": d.die,
+                "multiplier": d.multiplier,
+                "attack_power": d.attack_power,
+                "minimum": d.minimum,
+                "maximum": d.maximum,
+                "text": card["attack"]["text"],
+                # Appendix I gives a monster's normal attack a die, never an element
+                # (book reading, no ruling yet); Status Touch adds a status to it.
+                "element": None,
+                "status": touches,
+            },
+            "affinities": {k: list(view.affinities.get(k, [])) for k in R.AFFINITIES},
+            "status_immunities": list(view.status_immunities),
+            "defenses": {
+                "physical": view.defenses.physical,
+                "magical": view.defenses.magical,
+                "notes": list(view.defenses.notes),
+            },
+            "powers": powers,
+            "techs": [dict(row) for row in card["techs"]],
+            "parts": [dict(part) for part in card["parts"]],
+            "drops": [{"id": i, "name": n} for i, n in zip(m.drops, card["drops"], strict=True)],
+            "steals": [{"id": i, "name": n} for i, n in zip(m.steals, card["steals"], strict=True)],
+            "drop_chance": card["drop_chance"],
+            "breakdown": figures,
+        }
+    )
+    data["speed"] = monster_speed(view).to_json()  # turns (Ch. VI Combat Sequence)
     if grid is not None:
         data["map_combat"] = grid["json"]
-    return data
+    from builder.explain import attach
+    from builder.rulesets.zodiac.explain import monster_terms
+
+    return attach(data, monster_terms(view))
+
+
+def monster_speed(view: MonsterView) -> Any:
+    """SP per round and actions in rounds 1-3 for the monster's Speed (rules.speed)."""
+    from builder.rulesets.zodiac.rules.speed import speed_summary
+
+    return speed_summary(view.derived.speed.value)
 
 
 def _monster_tech_text(row: dict[str, Any]) -> str:
@@ -223,9 +404,7 @@ def show_monster(ws: Workspace, entity: Entity) -> Shown:
         "Level": v.level,
         "Boss": "yes" if v.boss else None,
         "Family": m.family,
-        "Attack": (
-            f"{d.dice}{d.die} x {d.multiplier} + {d.attack_power} AP = {d.minimum}-{d.maximum}"
-        ),
+        "Attack": f"{d.formula_of('AP')} = {d.minimum}-{d.maximum}",
         "Stat points": v.stat_total.breakdown.split(" = ", 1)[-1],
         "Status immune": [_words(s) for s in v.status_immunities],
         **{_words(k).title(): list(names) for k, names in v.affinities.items()},
@@ -255,12 +434,22 @@ def show_monster(ws: Workspace, entity: Entity) -> Shown:
             ],
         ),
     ]
+    sections.append(("Speed and turns", speed_rows(monster_speed(v))))
     if m.description:
         sections.append(("Description", [("", m.description)]))
-    return Shown(f"{v.name}, level {v.level}", monster_json(v, grid), sections)
+    return Shown(f"{v.name}, level {v.level}", monster_json(ws, entity, v, grid), sections)
 
 
 # --------------------------------------------------------------------------- equipment
+
+
+def set_json(v: Any) -> dict[str, Any]:
+    """`zodiac equipment show --format json` (and `zodiac show`): the set view's object
+    (DESIGN contract keys) with the description the table prints, and the breakdowns."""
+    from builder.explain import attach
+    from builder.rulesets.zodiac.explain import set_terms
+
+    return attach({**v.to_json(), "description": v.description}, set_terms(v.items))
 
 
 def show_set(ws: Workspace, entity: Entity) -> Shown:
@@ -290,7 +479,7 @@ def show_set(ws: Workspace, entity: Entity) -> Shown:
     sections = [(_words(v.kind), rows(facts)), ("Items", items), ("Pools", pools)]
     if v.description:
         sections.append(("Description", [("", v.description)]))
-    return Shown(v.name, v.to_json(), sections)
+    return Shown(v.name, set_json(v), sections)
 
 
 def show_potion(ws: Workspace, entity: Entity) -> Shown:
@@ -317,7 +506,29 @@ def show_potion(ws: Workspace, entity: Entity) -> Shown:
         "Revives with": f"{p.revive_hp_percent}% of max HP" if p.revive_hp_percent else None,
         "Cures": [_words(c) for c in p.cures],
     }
-    return Shown(p.name, data, [("Potion", rows(facts))])
+    from builder.explain import attach
+    from builder.rulesets.zodiac.explain import potion_terms
+
+    return Shown(p.name, attach(data, potion_terms(p.price)), [("Potion", rows(facts))])
+
+
+# --------------------------------------------------------------------------- statuses
+
+
+def show_status(ws: Workspace, entity: Entity) -> Shown:
+    """A status effect (Ch. VI): sign, duration, what cures it, what it does."""
+    from builder.rulesets.zodiac.views.statuses import potion_names, status_row
+
+    row = status_row(entity.model, potion_names(ws.content))
+    data = {"kind": "status", **row}
+    facts = {
+        "Kind": "positive" if row["positive"] else "negative",
+        "Duration": row["duration_text"],
+        "Cure": row["cure"],
+        "Effect": row["effect"],
+        "Also called": [_words(a) for a in row["aliases"]] or None,
+    }
+    return Shown(row["name"], data, [("Status", rows(facts))])
 
 
 # --------------------------------------------------------------------------- jobs
@@ -406,7 +617,10 @@ def show_job(ws: Workspace, entity: Entity) -> Shown:
         )
     if j.description:
         sections.append(("Description", [("", j.description)]))
-    return Shown(f"{j.name} (job)", data, sections)
+    from builder.explain import attach
+    from builder.rulesets.zodiac.explain import job_terms
+
+    return Shown(f"{j.name} (job)", attach(data, job_terms(derived)), sections)
 
 
 def _plan_tech(t: dict[str, Any]) -> str:

@@ -90,7 +90,9 @@ def test_show_weapon_and_spell_mp():
 def _rewards(*args: str) -> dict:
     r = run("encounter", "rewards", *args, "--project", str(EXAMPLE), "--format", "json")
     assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)
+    data = json.loads(r.stdout)
+    assert data.pop("format_version") == 1  # every JSON object carries it (issue 14)
+    return data
 
 
 def test_rewards_contract_examples():
@@ -125,7 +127,10 @@ def test_rewards_by_file_and_in_cwd(monkeypatch):
     r = run(
         "encounter", "rewards", str(EXAMPLE / "monsters/iron-boar.yaml:2"), "-p", "2", "-f", "json"
     )
-    assert json.loads(r.stdout) == {"base_xp": 30, "difficulty": 1.0, "award": 30, "ap": 30}
+    assert json.loads(r.stdout) == {
+        "format_version": 1,
+        **{"base_xp": 30, "difficulty": 1.0, "award": 30, "ap": 30},
+    }
     monkeypatch.chdir(EXAMPLE)
     r = run("encounter", "rewards", "bog-toad", "-p", "2", "-f", "json")
     assert json.loads(r.stdout)["award"] == 2  # 3 x 1/2 = 1.5 -> 2

@@ -10,9 +10,9 @@ EX = REPO / "content" / "examples" / "99-towers"
 def test_tool_clock_initiative_15(zodiac):
     r = zodiac("tool", "clock", "--initiative", "15", "--format", "json")
     assert r.exit_code == 0
-    assert r.json() == {"start_phase": 5, "phases": [5]}
+    assert r.json() == {"format_version": 1, "start_phase": 5, "phases": [5]}
     r = zodiac("tool", "clock", "--initiative", "15", "--surprised", "--format", "json")
-    assert r.json() == {"start_phase": 15, "phases": [15]}
+    assert r.json() == {"format_version": 1, "start_phase": 15, "phases": [15]}
 
 
 def test_tool_clock_after_actions(zodiac):
@@ -20,7 +20,7 @@ def test_tool_clock_after_actions(zodiac):
         "tool", "clock", "-i", "15", "--surprised", "--after", "Shift Position",
         "--after", "shift+attack,oa", "--format", "json",
     )  # fmt: skip
-    assert r.json() == {"start_phase": 15, "phases": [15, 18, 25, 28]}
+    assert r.json() == {"format_version": 1, "start_phase": 15, "phases": [15, 18, 25, 28]}
     text = zodiac("tool", "clock", "-i", "25", "--after", "speak")
     assert "First acts in phase 0" in text.stdout
     assert "speak: phase 0 -> 0" in text.stdout

@@ -6,15 +6,18 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from builder.diagnostics import did_you_mean
-from builder.problems import Problem, Severity
+from builder.problems import Problem
 from builder.rulesets.zodiac.catalog import skills
 from builder.rulesets.zodiac.checks.character_techs import CODES as TECH_CODES
 from builder.rulesets.zodiac.checks.character_techs import check_character_techs
+from builder.rulesets.zodiac.checks.gold import CODES as GOLD_CODES
+from builder.rulesets.zodiac.checks.gold import check_character_gold
 from builder.rulesets.zodiac.checks.items import resolve_item
 from builder.rulesets.zodiac.checks.jobs import check_character_job
 from builder.rulesets.zodiac.models.character import Character
 from builder.rulesets.zodiac.rules import character as rules
 from builder.rulesets.zodiac.rules.character import level_for_xp, xp_for_level
+from builder.rulesets.zodiac.rules.skills import COUNTER_FORBIDDEN_COMMANDS
 from builder.rulesets.zodiac.rules.tables import STARTING_GOLD
 
 if TYPE_CHECKING:
@@ -79,6 +82,7 @@ def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
     yield from prog.problems
     yield from check_character_techs(c, ctx, level, prog)
     yield from check_character_equipment(c, ctx, level)
+    yield from check_character_gold(c, ctx, level)
     yield from check_character_job(c, ctx)
     cat = skills()
     if c.command_skill not in cat.command:
@@ -105,13 +109,162 @@ def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
             "Ch. IV Support Skills",
             ("support_skill",),
         )
+    yield from check_skill_choices(c, level)
+
+
+# --- Secondary Skill choices made at creation (Ch. IV) -----------------------------
+
+CODES.update(
+    {
+        "ZC160": "Natural Resistance without `natural_resistance:` (its element)",
+        "ZC161": "`natural_resistance:` without the Natural Resistance support skill",
+        "ZC162": "Counter without `counter:` (what it answers and how)",
+        "ZC163": "`counter:` without the Counter support skill",
+        "ZC164": "`counter:` names no method, or a choice of another method",
+        "ZC165": "Counter's method is `tech` but no Tech is chosen",
+        "ZC166": "Counter's Tech is not one the character knows",
+        "ZC167": "Counter's method is `command_skill` but no Command Skill is chosen",
+        "ZC168": "Counter's Command Skill is unknown, or Chakra or Health",
+        "ZC169": "Dice without `dice_stat:` (str or mag)",
+        "ZC170": "`dice_stat:` without the Dice command skill",
+    }
+)
+
+
+def _known_techs(c: Character, level: int) -> set[str]:
+    """Ids of the Techs (or Enemy Skills, for Blue Magic) the character knows at ``level``."""
+    known = {t.key for t in c.techs if t.learned_at <= level}
+    return known | {e.skill for e in c.enemy_skills if e.learned_at <= level}
+
+
+def check_skill_choices(c: Character, level: int) -> Iterator[Problem]:
+    """Natural Resistance's element, Counter's choices and Dice's stat: each is required
+    with its skill and refused without it (Ch. IV)."""
+    if c.support_skill == "natural-resistance" and c.natural_resistance is None:
+        yield Problem(
+            "ZC160",
+            "Natural Resistance halves the damage of one element chosen at creation; add "
+            "`natural_resistance: fire` (or ice, water, lightning, earth, wind, holy, shadow)",
+            "Ch. IV Natural Resistance",
+            ("support_skill",),
+        )
+    elif c.support_skill != "natural-resistance" and c.natural_resistance is not None:
+        yield Problem(
+            "ZC161",
+            f"`natural_resistance: {c.natural_resistance.value}` needs the Natural Resistance "
+            f"support skill, not '{c.support_skill}'; remove it or take the skill",
+            "Ch. IV Natural Resistance",
+            ("natural_resistance",),
+        )
+    if c.command_skill == "dice" and c.dice_stat is None:
+        yield Problem(
+            "ZC169",
+            "Dice damage scales with Strength or Magic, chosen at creation; add "
+            "`dice_stat: str` or `dice_stat: mag`",
+            "Ch. IV Dice",
+            ("command_skill",),
+        )
+    elif c.command_skill != "dice" and c.dice_stat is not None:
+        yield Problem(
+            "ZC170",
+            f"`dice_stat: {c.dice_stat.value}` needs the Dice command skill, not "
+            f"'{c.command_skill}'; remove it or take Dice",
+            "Ch. IV Dice",
+            ("dice_stat",),
+        )
+    counter = c.counter
+    if c.support_skill == "counter" and counter is None:
+        yield Problem(
+            "ZC162",
+            "Counter is chosen at creation: what it answers and how; add e.g. "
+            "`counter: {type: weapon, method: attack}` (type weapon or special; method "
+            "attack, command_skill, tech or mirror)",
+            "Ch. IV Counter",
+            ("support_skill",),
+        )
+        return
+    if counter is None:
+        return
+    if c.support_skill != "counter":
+        yield Problem(
+            "ZC163",
+            f"`counter:` needs the Counter support skill, not '{c.support_skill}'; remove it "
+            "or take Counter",
+            "Ch. IV Counter",
+            ("counter",),
+        )
+        return
+    method = counter.chosen_method
+    if method is None:
+        yield Problem(
+            "ZC164",
+            "`counter:` must say how it answers: `method: attack` (30%), `command_skill` "
+            "(30%), `tech` (20%) or `mirror` (20%)",
+            "Ch. IV Counter",
+            ("counter",),
+        )
+        return
+    for key, wanted in (("tech", "tech"), ("command_skill", "command_skill")):
+        if getattr(counter, key) is not None and method.value != wanted:
+            yield Problem(
+                "ZC164",
+                f"`counter: {{{key}: ...}}` is the choice of the `{wanted}` method, but the "
+                f"method is `{method.value}`; remove `{key}:` or set `method: {wanted}`",
+                "Ch. IV Counter",
+                ("counter", key),
+            )
+    if method.value == "tech":
+        known = _known_techs(c, level)
+        if counter.tech is None:
+            yield Problem(
+                "ZC165",
+                "Counter with a Tech: name one Tech the character knows under `tech:`, or "
+                "`tech: any` where the Master lets you pick each time",
+                "Ch. IV Counter",
+                ("counter",),
+            )
+        elif counter.tech != "any" and counter.tech not in known:
+            hint = did_you_mean(counter.tech, sorted(known)) if known else ""
+            yield Problem(
+                "ZC166",
+                f"Counter's Tech '{counter.tech}' is not one {c.name} knows at level {level}"
+                f"{hint}; name a Tech under `techs:` or write `tech: any`",
+                "Ch. IV Counter",
+                ("counter", "tech"),
+            )
+    elif method.value == "command_skill":
+        cat = skills()
+        chosen = counter.command_skill
+        if chosen is None:
+            yield Problem(
+                "ZC167",
+                "Counter with a Command Skill: name it under `command_skill:` (any but Chakra "
+                "and Health)",
+                "Ch. IV Counter",
+                ("counter",),
+            )
+        elif chosen not in cat.command or chosen in COUNTER_FORBIDDEN_COMMANDS:
+            why = (
+                "Chakra and Health cannot be Counter skills"
+                if chosen in COUNTER_FORBIDDEN_COMMANDS
+                else f"unknown Command Skill '{chosen}'"
+                + did_you_mean(
+                    chosen, [k for k in cat.command if k not in COUNTER_FORBIDDEN_COMMANDS]
+                )
+            )
+            yield Problem(
+                "ZC168",
+                f"{why}; choose another Command Skill to counter with",
+                "Ch. IV Counter",
+                ("counter", "command_skill"),
+            )
 
 
 # --- Equipment (Ch. I Steps 3, 4, 8; Ch. V; R9, R25) -------------------------------
 
 CODES.update(
     {
-        "ZC150": "an equipped or purchased item id matches no item of the project",
+        "ZC150": "an equipped, purchased or ledger item id matches no item of the project",
         "ZC151": "an item id names items of several sets; write `set-id/item-id`",
         "ZC152": "an item is equipped in the wrong slot (a guard as armor, ...)",
         "ZC153": "the weapon is not of the character's weapon class",
@@ -119,7 +272,8 @@ CODES.update(
         "ZC155": "more relics equipped than the relic slots allow",
         "ZC156": "a purchase of an item that is never sold (artifacts, unpriced potions)",
         "ZC157": "purchases at creation cost more than the starting 200 G",
-        "ZC158": "`gold:` of a level-1 character disagrees with what purchases leave (warning)",
+        "ZC158": "retired: `gold:` against purchases is ZC180 now, at every level",
+        **GOLD_CODES,  # ZC180-ZC189: builder.rulesets.zodiac.checks.gold
     }
 )
 
@@ -215,14 +369,4 @@ def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> It
                 "R25",
                 ("purchases", i),
             )
-    if c.purchases and not over and level == 1 and c.gold is not None:
-        left = STARTING_GOLD - spent
-        if c.gold != left:
-            yield Problem(
-                "ZC158",
-                f"`gold: {c.gold}` but purchases of {spent} G leave {left} G; write "
-                f"`gold: {left}` or drop `gold:`",
-                "R25",
-                ("gold",),
-                Severity.WARNING,
-            )
+    # `gold:` against the purchases (and the ledger): checks.gold, ZC180.

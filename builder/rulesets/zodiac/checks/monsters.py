@@ -18,7 +18,7 @@ from builder.rulesets.zodiac.models.monster import Monster, PowerEntry
 from builder.rulesets.zodiac.rules import monsters as R
 
 if TYPE_CHECKING:
-    from builder.io.project import Entity
+    from builder.io.project import Content, Entity
     from builder.rulesets.zodiac.checks import CheckContext
 
 CODES: dict[str, str] = {
@@ -796,16 +796,12 @@ def resolve_techs(m: Monster, ctx: CheckContext) -> ResolvedTechs:
     agree. Unknown ids are errors only once the ``tech`` kind exists: before that no
     project can define a Tech, so a reference cannot be judged.
     """
-    out = ResolvedTechs()
     registered = _tech_kind_registered()
-    if registered:
-        # Enemy Skills first, so a project Tech with the same id wins: a monster may use
-        # an Enemy Skill, which is how a Blue Mage comes to learn it (Ch. III).
-        for e in (*ctx.content.of_kind("enemy_skill"), *ctx.content.of_kind("tech")):
-            level = getattr(e.model, "tech_level", None)
-            if isinstance(level, int):
-                out.known[e.id] = level
-                out.names[e.id] = str(getattr(e.model, "name", e.id))
+    # Built once per run and shared (read-only) by every monster (issue 13).
+    known, names = (
+        ctx.content.memo(("zodiac", "monster_techs"), _known_techs) if registered else ({}, {})
+    )
+    out = ResolvedTechs(known=known, names=names)
     refs: list[tuple[Any, int | None, Path]] = [
         (t, None, ("techs", i)) for i, t in enumerate(m.techs)
     ]
@@ -829,9 +825,29 @@ def resolve_techs(m: Monster, ctx: CheckContext) -> ResolvedTechs:
     return out
 
 
+def _known_techs(content: Content) -> tuple[dict[str, int], dict[str, str]]:
+    """Tech Level and name of every project Tech and Enemy Skill, by id."""
+    known: dict[str, int] = {}
+    names: dict[str, str] = {}
+    # Enemy Skills first, so a project Tech with the same id wins: a monster may use
+    # an Enemy Skill, which is how a Blue Mage comes to learn it (Ch. III).
+    for e in (*content.of_kind("enemy_skill"), *content.of_kind("tech")):
+        level = getattr(e.model, "tech_level", None)
+        if isinstance(level, int):
+            known[e.id] = level
+            names[e.id] = str(getattr(e.model, "name", e.id))
+    return known, names
+
+
 def known_monster_levels(ctx: CheckContext) -> dict[str, int]:
-    """Every monster of the project by id, with its level (for Call Minions/Superiors)."""
-    return {e.id: e.model.level for e in ctx.content.of_kind("monster")}
+    """Every monster of the project by id, with its level (for Call Minions/Superiors).
+
+    Built once per run and shared: treat it as read-only (issue 13).
+    """
+    return ctx.content.memo(
+        ("zodiac", "monster_levels"),
+        lambda c: {e.id: e.model.level for e in c.of_kind("monster")},
+    )
 
 
 def inline_techs(m: Monster) -> list[tuple[Mapping[str, Any], Path]]:
@@ -865,10 +881,13 @@ def check_inline_techs(m: Monster, *, map_combat: bool = False) -> list[Problem]
 
 def check_monster_entity(entity: Entity, ctx: CheckContext) -> list[Problem]:
     """The ``monster`` kind's check: resolve references in the project, then every rule."""
+    from builder.rulesets.zodiac.checks.statuses import catalogue, check_monster_statuses
+
     m: Monster = entity.model
     techs = resolve_techs(m, ctx)
     return [
         *techs.problems,
+        *check_monster_statuses(m, catalogue(ctx)),
         *check_inline_techs(m, map_combat=ctx.ruleset.house.map_combat),
         *check_monster(
             m,

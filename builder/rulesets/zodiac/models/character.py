@@ -5,9 +5,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
-from builder.models.base import STATS, EnumIn, Id, Stat, ZModel, norm_id
+from builder.models.base import STATS, Element, EnumIn, Id, Stat, ZModel, norm_id
+from builder.models.schema_forms import keys_any_case, or_bare_id
 from builder.rulesets.zodiac.models.character_techs import KnownEnemySkill, KnownTech, LearningField
 
 
@@ -20,6 +23,71 @@ class ArmorType(StrEnum):
     DEFENSE = "defense"
     ENHANCE = "enhance"
     BALANCED = "balanced"
+
+
+class CounterType(StrEnum):
+    """Which attacks Counter answers (Ch. IV Counter)."""
+
+    WEAPON = "weapon"
+    SPECIAL = "special"
+
+
+class CounterMethod(StrEnum):
+    """How Counter answers (Ch. IV Counter): one of the four methods, chosen at creation."""
+
+    ATTACK = "attack"
+    COMMAND_SKILL = "command_skill"
+    TECH = "tech"
+    MIRROR = "mirror"
+
+
+class DiceStat(StrEnum):
+    """The stat Dice damage scales with (Ch. IV Dice)."""
+
+    STR = "str"
+    MAG = "mag"
+
+
+class CounterChoice(ZModel):
+    """The Counter support skill's creation choices (Ch. IV Counter)."""
+
+    type: Annotated[CounterType, EnumIn] = Field(
+        title="Counters",
+        description="`weapon` (weapon attacks, weapon Techs, Jump, Deathblow...) or "
+        "`special` (other Command Skills and Techs).",
+        examples=["weapon"],
+    )
+    method: Annotated[CounterMethod, EnumIn] | None = Field(
+        None,
+        title="Counter with",
+        description="`attack` (30%), `command_skill` (30%), `tech` (20%) or `mirror` (20%); "
+        "may be left out when `tech:` or `command_skill:` says it.",
+        examples=["tech"],
+    )
+    tech: Id | None = Field(
+        None,
+        title="Counter Tech",
+        description="With `method: tech`: the id of a Tech the character knows, or `any` "
+        "where the Master lets the player pick each time.",
+        examples=["fire", "any"],
+    )
+    command_skill: Id | None = Field(
+        None,
+        title="Counter Command Skill",
+        description="With `method: command_skill`: any Command Skill but Chakra and Health.",
+        examples=["kick"],
+    )
+
+    @property
+    def chosen_method(self) -> CounterMethod | None:
+        """The method, said outright or by the one choice given (`tech:` / `command_skill:`)."""
+        if self.method is not None:
+            return self.method
+        if self.tech is not None and self.command_skill is None:
+            return CounterMethod.TECH
+        if self.command_skill is not None and self.tech is None:
+            return CounterMethod.COMMAND_SKILL
+        return None
 
 
 class Stats(ZModel):
@@ -92,6 +160,14 @@ class LevelUp(StatPoints):
                 for k, v in data.items()
             }
         return data
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """`_lower_keys` reads `STR:` as `str:`."""
+        schema = super().__get_pydantic_json_schema__(core_schema, handler)
+        return keys_any_case(handler, schema, [s.value for s in STATS])
 
 
 def _item_ref(value: Any) -> Any:
@@ -167,6 +243,93 @@ class Purchase(ZModel):
     def _bare(cls, data: Any) -> Any:
         return {"item": data} if isinstance(data, str) else data
 
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """`_bare` reads `- potion` as `{item: potion}`."""
+        return or_bare_id(handler, core_schema)
+
+
+LEDGER_ACTIONS: tuple[str, ...] = ("gold", "buy", "sell", "find", "use")
+MAX_GOLD = 10**9  # bounds every sum of a ledger (content is hostile)
+
+
+class LedgerEntry(ZModel):
+    """One change after creation, in order: gold gained or spent, an item bought, sold,
+    found or used up (Ch. V, R25). Exactly one of `gold`, `buy`, `sell`, `find`, `use`."""
+
+    gold: int | None = Field(
+        None,
+        ge=-MAX_GOLD,
+        le=MAX_GOLD,
+        title="Gold",
+        description="Gold gained (a reward, a find) or, negative, spent on anything but items.",
+        examples=[350, -40],
+    )
+    buy: ItemRef | None = Field(
+        None,
+        title="Buy",
+        description="An item id bought at its listed price; it enters the inventory.",
+        examples=["hi-potion"],
+    )
+    sell: ItemRef | None = Field(
+        None,
+        title="Sell",
+        description="An item id sold for half its listed price (R25); it must be carried.",
+        examples=["iron-sword"],
+    )
+    find: ItemRef | None = Field(
+        None,
+        title="Find",
+        description="An item id gained without paying: found, stolen, given.",
+        examples=["phoenix-down"],
+    )
+    use: ItemRef | None = Field(
+        None,
+        title="Use",
+        description="An item id that leaves without gold: a potion drunk, a thing lost or "
+        "given away; it must be carried.",
+        examples=["potion"],
+    )
+    count: int = Field(
+        1, ge=1, le=9999, title="Count", description="How many (item entries).", examples=[3]
+    )
+    note: str | None = Field(
+        None, title="Note", description="What happened.", examples=["ogre bounty"]
+    )
+    at: int | None = Field(
+        None,
+        ge=1,
+        le=99,
+        title="At level",
+        description="Optional: the character's level when it happened (entries stay in order).",
+        examples=[4],
+    )
+
+    @model_validator(mode="after")
+    def _one_action(self) -> LedgerEntry:
+        given = [a for a in LEDGER_ACTIONS if getattr(self, a) is not None]
+        if len(given) != 1:
+            shown = ", ".join(f"`{a}:`" for a in given) if given else "none"
+            raise ValueError(
+                "a ledger entry is one of `gold:`, `buy:`, `sell:`, `find:` or `use:` "
+                f"(this one has {shown})"
+            )
+        if given == ["gold"] and "count" in self.model_fields_set:
+            raise ValueError("`count:` goes with an item (`buy:`, `sell:`, ...), not `gold:`")
+        return self
+
+    @property
+    def action(self) -> str:
+        """`gold`, `buy`, `sell`, `find` or `use`."""
+        return next(a for a in LEDGER_ACTIONS if getattr(self, a) is not None)
+
+    @property
+    def item(self) -> str | None:
+        """The item id of an item entry (None for `gold:`)."""
+        return None if self.gold is not None else getattr(self, self.action)
+
 
 class Character(ZModel):
     """A player character: creation stats, level-ups and choices."""
@@ -238,6 +401,25 @@ class Character(ZModel):
     support_skill: Id = Field(
         title="Support Skill", description="A Support Skill id (Ch. IV).", examples=["toughness"]
     )
+    natural_resistance: Annotated[Element, EnumIn] | None = Field(
+        None,
+        title="Natural Resistance element",
+        description="With the Natural Resistance support skill: the element taken at half "
+        "damage (Ch. IV).",
+        examples=["fire"],
+    )
+    counter: CounterChoice | None = Field(
+        None,
+        title="Counter choices",
+        description="With the Counter support skill: what it answers and how (Ch. IV).",
+        examples=[{"type": "weapon", "method": "tech", "tech": "fire"}],
+    )
+    dice_stat: Annotated[DiceStat, EnumIn] | None = Field(
+        None,
+        title="Dice stat",
+        description="With the Dice command skill: `str` or `mag`, chosen at creation (Ch. IV).",
+        examples=["mag"],
+    )
     base_stats: Stats = Field(
         title="Creation stats",
         description="Stats at creation: 3 each plus 25 points, none above 15 (R4).",
@@ -249,9 +431,28 @@ class Character(ZModel):
         description="Bonus points gained at level 2, 3, ... in order (3 per level, 4 from level 60; R6).",
         examples=[[{"str": 2, "agi": 1}, {"vit": 1, "spr": 1, "mag": 1}]],
     )
-    gold: int | None = Field(None, ge=0, title="Gold", description="Gold carried now.")
+    gold: int | None = Field(
+        None,
+        ge=0,
+        title="Gold",
+        description="Gold carried now. With `purchases:` or `ledger:` it is computed and, "
+        "when written, must agree; without them it is taken as written.",
+    )
     inventory: list[str] = Field(
-        default_factory=list, title="Inventory", description="Items carried."
+        default_factory=list,
+        title="Inventory",
+        description="Items carried besides those `purchases:` and `ledger:` record: item ids "
+        "(shown with name and price) or free text such as `rope`.",
+        examples=[["potion", "rope"]],
+    )
+    ledger: list[LedgerEntry] = Field(
+        default_factory=list,
+        title="Ledger",
+        description="What happened to gold and items after creation, in order: "
+        "`{gold: 350, note: ...}`, `{buy: id, count: 1}`, `{sell: id}` (half price, R25), "
+        "`{find: id}`, `{use: id}`; optional `at: LEVEL`. Gold is then 200 - creation "
+        "purchases + the ledger; `gold:`, when written, must agree.",
+        examples=[[{"gold": 350, "note": "ogre bounty"}, {"buy": "hi-potion"}]],
     )
     notes: str | None = Field(None, title="Notes")
     techs: list[KnownTech] = Field(

@@ -126,7 +126,7 @@ class KnownEnemySkill(ZModel):
         None,
         title="Upgrades (not allowed)",
         description="Enemy Skills may never be upgraded (Ch. III); present only to say so.",
-        json_schema_extra={"not": {}},
+        json_schema_extra={"type": "null"},  # the check (ZC136) refuses any other value
     )
 
     @model_validator(mode="before")

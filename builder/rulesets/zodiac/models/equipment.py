@@ -13,9 +13,12 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from builder.models.base import Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
+from builder.models.schema_forms import NULL, loose_enum, model_object, short_forms
 from builder.rulesets.zodiac.tables import equipment as eq
 from builder.text import printable, shorten
 
@@ -31,6 +34,31 @@ def _split_item(value: Any) -> Any:
         ((key, param),) = value.items()
         return {"id": key, "param": param}
     return value
+
+
+# JSON Schema of the parameters `_param` below reads (editors; `zodiac schema export`).
+_TEXT: dict[str, Any] = {"type": "string", "minLength": 1}
+_SHORT_FORMS = "A bare id (`drain`), a one-key mapping `id: parameter` or `{id: ..., param: ...}`."
+
+
+def _element() -> JsonSchemaValue:
+    return loose_enum(sorted(_ELEMENTS))
+
+
+def _stat(stats: Any = _STATS) -> JsonSchemaValue:
+    return loose_enum(sorted(stats))
+
+
+def _status(table: Mapping[str, Any]) -> JsonSchemaValue:
+    """A status of ``table`` in any spelling, or an alias of one (``canonical_status``)."""
+    aliases = [a for a, canon in eq.STATUS_ALIASES.items() if canon in table]
+    return loose_enum(sorted(table), aliases=aliases)
+
+
+def _statuses(table: Mapping[str, Any]) -> JsonSchemaValue:
+    """``_status_list``: one status or a list of them."""
+    one = _status(table)
+    return {"anyOf": [one, {"type": "array", "items": one}]}
 
 
 def _need(aid: str, param: Any, what: str) -> None:
@@ -64,9 +92,7 @@ def _status_list(aid: str, value: Any, table: Mapping[str, int]) -> list[str]:
     for item in items:
         status = eq.canonical_status(str(item))
         if status not in table:
-            raise ValueError(
-                f"{aid}: {item!r} is not offered here; choose from {', '.join(sorted(table))}"
-            )
+            raise ValueError(eq.status_not_in_table(aid, str(item), table))
         out.append(status)
     return out
 
@@ -119,6 +145,26 @@ class WeaponAbility(ZModel):
     @classmethod
     def _shape(cls, value: Any) -> Any:
         return _split_item(value)
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """The forms `_shape` reads, each id with the parameter `_param` takes."""
+        params: dict[str, JsonSchemaValue | None] = {
+            "dedicated": _TEXT,
+            "elemental": _element(),
+            "spell_effect": _TEXT,
+            "stat_bonus": _stat(),
+            "status_effect": _status(eq.WEAPON_STATUS_EFFECT_COST),
+        }
+        return short_forms(
+            model_object(handler, core_schema),
+            {i.value: params.get(i.value) for i in WeaponAbilityId},
+            param="param",
+            title="Weapon ability",
+            description=_SHORT_FORMS,
+        )
 
     @model_validator(mode="after")
     def _param(self) -> WeaponAbility:
@@ -183,6 +229,36 @@ class DrawOut(ZModel):
                 value = {**value, "param": dict.fromkeys(map(str, p))}
         return value
 
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """The forms `_shape` reads, each property with the parameter `_param` takes."""
+        status = _status(eq.DRAW_OUT_STATUS)
+        chances = {
+            "type": "object",
+            "propertyNames": status,
+            "additionalProperties": {"anyOf": [{"type": "integer"}, NULL]},
+        }
+        element_or_none = loose_enum([*sorted(_ELEMENTS), "none"])
+        params: dict[str, JsonSchemaValue | None] = {
+            "break": _stat(eq.DRAW_OUT_BREAK_STATS),
+            "stat_booster": _stat(eq.DRAW_OUT_BREAK_STATS),
+            "immunity": _element(),
+            "resistance": _element(),
+            "magical_attack": element_or_none,
+            "mp_attack": element_or_none,
+            "status_effect": {"anyOf": [status, {"type": "array", "items": status}, chances]},
+        }
+        return short_forms(
+            model_object(handler, core_schema),
+            {i.value: params.get(i.value) for i in DrawOutId},
+            optional=("magical_attack", "mp_attack"),
+            param="param",
+            title="Draw Out property",
+            description="A bare id (`healing`), a one-key mapping `id: parameter` or in full.",
+        )
+
     @model_validator(mode="after")
     def _param(self) -> DrawOut:
         aid, p = self.id.value, self.param
@@ -191,7 +267,11 @@ class DrawOut(ZModel):
         elif aid in ("immunity", "resistance"):
             self.param = _one_of(aid, p, sorted(_ELEMENTS), "element")
         elif aid in ("magical_attack", "mp_attack"):
-            if p is not None:
+            # Omitted or `none`: non-elemental ("any element, or non-elemental", Ch. V Draw
+            # Out; MP Attack deals its damage "as a Magical Attack").
+            if isinstance(p, str) and norm_key(p) == "none":
+                self.param = None
+            elif p is not None:
                 self.param = _one_of(aid, p, sorted(_ELEMENTS), "element")
         elif aid == "status_effect":
             _need(aid, p, "one or two statuses")
@@ -344,6 +424,24 @@ class ArmorAbility(ZModel):
     def _shape(cls, value: Any) -> Any:
         return _split_item(value)
 
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """The forms `_shape` reads, each id with the parameter `_param` takes."""
+        params: dict[str, JsonSchemaValue | None] = {
+            **dict.fromkeys(eq.ARMOR_ELEMENT_ABILITIES, _element()),
+            "stat_bonus": _stat(eq.ARMOR_STAT_BONUS),
+            "status_immunity": _statuses(eq.ARMOR_STATUS_IMMUNITY_COST),
+        }
+        return short_forms(
+            model_object(handler, core_schema),
+            {i.value: params.get(i.value) for i in ArmorAbilityId},
+            param="param",
+            title="Armor ability",
+            description=_SHORT_FORMS.replace("drain", "defense"),
+        )
+
     @model_validator(mode="after")
     def _param(self) -> ArmorAbility:
         aid, p = self.id.value, self.param
@@ -469,6 +567,44 @@ class RelicOption(ZModel):
     @classmethod
     def _shape(cls, value: Any) -> Any:
         return _split_item(value)
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """The forms `_shape` reads, each option with the parameter `_param` takes."""
+        whole = {"type": "integer"}
+        params: dict[str, JsonSchemaValue | None] = {
+            "elemental_resistance": _element(),
+            "elemental_immunity": _element(),
+            "elemental_absorption": _element(),
+            "stat_boost": {
+                "type": "object",
+                "minProperties": 1,
+                "propertyNames": _stat(),
+                "additionalProperties": {"type": "integer", "minimum": 0},
+            },
+            "status_immunity": _statuses(eq.RELIC_STATUS_IMMUNITY_COST),
+            "elemental_boost": {
+                "type": "object",
+                "properties": {
+                    "element": _element(),
+                    "dice": {"type": ["integer", "string"], "examples": [1, 2]},
+                },
+                "required": ["element", "dice"],
+                "additionalProperties": False,
+            },
+            "critical_boost": whole,
+            "move_boost": whole,
+            "jump_boost": whole,
+        }
+        return short_forms(
+            model_object(handler, core_schema),
+            {i.value: params.get(i.value) for i in RelicOptionId},
+            param="param",
+            title="Relic option",
+            description=_SHORT_FORMS.replace("drain", "status_immunity_all"),
+        )
 
     @model_validator(mode="after")
     def _param(self) -> RelicOption:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from builder.models.base import STATS, EnumIn, Id, Stat, ZModel
+from builder.models.schema_forms import keys_any_case, or_bare_id
 from builder.rulesets.zodiac.models.character import (
     ArmorType,
     ClassPower,
@@ -38,6 +41,14 @@ class GrowthStep(StatPoints):
                 for k, v in data.items()
             }
         return data
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """`_lower_keys` reads `STR:` as `str:`."""
+        schema = super().__get_pydantic_json_schema__(core_schema, handler)
+        return keys_any_case(handler, schema, sorted(_STAT_KEYS))
 
 
 class JobTech(ZModel):
@@ -87,6 +98,13 @@ class JobEnemySkill(ZModel):
     @classmethod
     def _bare(cls, data: Any) -> Any:
         return {"skill": data} if isinstance(data, str) else data
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """`_bare` reads `- goblin-punch` as `{skill: goblin-punch}`."""
+        return or_bare_id(handler, core_schema)
 
 
 class EquipmentBand(ZModel):

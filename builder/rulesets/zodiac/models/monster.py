@@ -20,9 +20,18 @@ from __future__ import annotations
 import difflib
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import (
+    BeforeValidator,
+    Field,
+    GetJsonSchemaHandler,
+    field_validator,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from builder.models.base import STATS, Element, EnumIn, Id, Stat, ZModel, norm_id, norm_key
+from builder.models.schema_forms import NULL, Spellings, model_object, spelling_pattern
 from builder.rulesets.zodiac.tables.monsters import POWERS
 
 Key = Annotated[str, EnumIn]
@@ -84,6 +93,10 @@ class PowerEntry(ZModel):
         title="Called monsters",
         description="Ids of the monsters Call Minions or Call for Superiors brings.",
         examples=[["goblin", "goblin-archer"]],
+        # `_one_or_many` below reads a single id as a list of one
+        json_schema_extra={
+            "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, NULL]
+        },
     )
     tech: TechRef | None = Field(
         None,
@@ -165,6 +178,48 @@ class PowerEntry(ZModel):
                 "{id: my_power, custom: true, level: N}"
             )
         return {"id": pid, spec.primary: value}
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """The forms `_shape` reads: `flight`, `resistance: fire`, `{x: {..}}` or in full."""
+        full = model_object(handler, core_schema)
+        fields = {**full, "required": []}  # `{power: {level: 2}}`: the key is the id
+        fields.pop("title", None)
+        # Every key's value: nothing, the power's parameters, or a scalar (any key, as
+        # `additionalProperties` with no sibling `properties`); then, by key, which scalar.
+        structured = {"type": ["null", "object"]}
+        by_key: dict[str, Any] = {}
+        for pid, spec in POWERS.items():
+            if spec.primary is None:
+                by_key[pid] = structured
+            else:  # `- resistance: fire`: the scalar sets this parameter
+                by_key[pid] = {"anyOf": [structured, full["properties"][spec.primary]]}
+        one_key: dict[str, Any] = {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "propertyNames": {"not": {"const": "id"}},
+            "additionalProperties": {"anyOf": [NULL, fields, {"not": structured}]},
+            "allOf": [
+                {
+                    "properties": by_key,
+                    "patternProperties": {spelling_pattern([k]): v for k, v in by_key.items()},
+                    "additionalProperties": structured,  # custom powers: no scalar
+                }
+            ],
+        }
+        return {
+            "title": "Monster power",
+            "description": "A bare id (`flight`), a one-key mapping (`resistance: fire`, "
+            "`exceptional_stats: {level: 2}`) or a mapping with `id:`.",
+            "anyOf": [
+                {"anyOf": [{"type": "string", "enum": list(POWERS)}, {"type": "string"}]},
+                one_key,
+                full,
+            ],
+        }
 
     @field_validator("monsters", mode="before")
     @classmethod
@@ -281,7 +336,8 @@ class Monster(ZModel):
         description="str, mag, vit, spr, agi; they sum to 25 + 5 x Level (+10 per Exceptional Stats level).",
         examples=[{"str": 30, "mag": 10, "vit": 25, "spr": 10, "agi": 10}],
     )
-    attack_die: Literal["d6", "d8", "d10"] = Field(
+    # `_die` strips and lowers: `D8` reads as d8
+    attack_die: Annotated[Literal["d6", "d8", "d10"], Spellings(ends=r"\s*")] = Field(
         "d6",
         title="Attack die",
         description="The die of its normal attack; it rolls Strength Dice of them.",

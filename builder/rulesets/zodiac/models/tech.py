@@ -24,6 +24,8 @@ from builder.models.base import (
     norm_id,
     norm_key,
 )
+from builder.models.schema_forms import NULL, Spellings, loose_enum, model_object, short_forms
+from builder.rulesets.zodiac.tables.equipment import status_not_in_table
 from builder.rulesets.zodiac.tables.techs import (
     AREA_EFFECT_MAX_LEVELS,
     DEFAULT_DAMAGE_TYPE,
@@ -197,30 +199,25 @@ class Secondary(ZModel):
     def __get_pydantic_json_schema__(
         cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
     ) -> JsonSchemaValue:
-        """Editors see the YAML form: a bare id or a one-key mapping ``id: parameter``."""
-        params: dict[str, Any] = {
+        """The forms `_from_yaml` reads, each effect with the parameter `_check_value` takes."""
+        aliases = [a for a, canon in _STATUS_ALIASES.items() if canon in LESSER_STATUS_TABLE]
+        params: dict[str, JsonSchemaValue | None] = {
             "area_effect": {"type": "integer", "minimum": 1, "maximum": AREA_EFFECT_MAX_LEVELS},
             "drain": {"enum": sorted(DRAIN_ADJUSTMENT)},
-            "random_target": {"enum": list(RANDOM_TARGET_ADJUSTMENT)},
-            "sacrifice": {"enum": ["no_mp", "half_mp"]},
-            "lesser_status_attack": {"enum": list(LESSER_STATUS_TABLE)},
-            "mp_attack": {"enum": ["mp_only", "split"]},
+            "random_target": loose_enum(RANDOM_TARGET_ADJUSTMENT),
+            "sacrifice": loose_enum(["no_mp", "half_mp"]),
+            "lesser_status_attack": loose_enum(LESSER_STATUS_TABLE, aliases=aliases),
+            "mp_attack": loose_enum(["mp_only", "split"]),
         }
-        bare = [s.value for s in SecondaryEffect if s not in _REQUIRED]
-        return {
-            "title": "Secondary Effect",
-            "description": "A bare id, or a one-key mapping `id: parameter`.",
-            "anyOf": [
-                {"type": "string", "enum": bare},
-                {
-                    "type": "object",
-                    "properties": params,
-                    "additionalProperties": False,
-                    "minProperties": 1,
-                    "maxProperties": 1,
-                },
-            ],
-        }
+        return short_forms(
+            model_object(handler, core_schema),
+            {s.value: params.get(s.value) for s in SecondaryEffect},
+            optional=[s.value for s in _PARAM_HELP if s not in _REQUIRED],
+            param="value",
+            title="Secondary Effect",
+            description="A bare id (`area_effect`), a one-key mapping `id: parameter` or "
+            "`{id: ..., value: ...}`.",
+        )
 
     @model_validator(mode="after")
     def _check_value(self) -> Secondary:
@@ -249,6 +246,8 @@ class Secondary(ZModel):
                 ok = key in choices
                 if ok:
                     self.value = key
+        if not ok and sid is SecondaryEffect.LESSER_STATUS_ATTACK and isinstance(value, str):
+            raise ValueError(status_not_in_table(sid.value, value, LESSER_STATUS_TABLE))
         if not ok:
             raise ValueError(f"{sid}: {value!r} is not allowed; use {_PARAM_HELP[sid]}")
         return self
@@ -262,7 +261,12 @@ class Secondary(ZModel):
 class StatusChoice(ZModel):
     """A status of a Status Effect Tech: a bare name or ``{name: modifier}`` (R17)."""
 
-    status: Annotated[StatusName, Strict(False), BeforeValidator(_status_key)] = Field(
+    status: Annotated[
+        StatusName,
+        Strict(False),
+        BeforeValidator(_status_key),
+        Spellings(aliases=tuple(_STATUS_ALIASES)),
+    ] = Field(
         title="Status",
         description="A status from the Status Effect table (Ch. II).",
         examples=["stun", "haste"],
@@ -286,21 +290,22 @@ class StatusChoice(ZModel):
     def __get_pydantic_json_schema__(
         cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
     ) -> JsonSchemaValue:
-        """Editors see the YAML form: a bare status or ``status: modifier``."""
+        """The forms `_from_yaml` reads: `stun`, `stun: -20` or `{status: .., modifier: ..}`."""
         names = [s.value for s in StatusName]
+        status = loose_enum(names, aliases=list(_STATUS_ALIASES))
+        modifier = {"anyOf": [{"type": "integer"}, NULL]}
+        one_key = {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "propertyNames": {"allOf": [status, {"not": {"const": "status"}}]},
+            "additionalProperties": modifier,
+        }
         return {
             "title": "Status",
-            "description": "A bare status name, or `status: modifier` (R17).",
-            "anyOf": [
-                {"type": "string", "enum": names},
-                {
-                    "type": "object",
-                    "propertyNames": {"enum": names},
-                    "additionalProperties": {"type": "integer", "maximum": 0},
-                    "minProperties": 1,
-                    "maxProperties": 1,
-                },
-            ],
+            "description": "A bare status name, `status: modifier` (R17) or "
+            "`{status: ..., modifier: ...}`.",
+            "anyOf": [status, one_key, model_object(handler, core_schema)],
         }
 
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
+from builder.explain import Term
 from builder.models.base import norm_key
+from builder.rulesets.zodiac.rules.rounding import per
 from builder.rulesets.zodiac.tables.equipment import (
     ARMOR_ELEMENT_ABILITIES,
     ARMOR_STAT_BONUS,
@@ -295,6 +297,77 @@ def weapon_guard_evade(weapon_level: int) -> int:
 def flying_penalty(long_range: bool) -> int:
     """Chapter VI Weapon Range: attack-roll modifier against flying targets."""
     return 0 if long_range else SHORT_RANGE_FLYING_PENALTY
+
+
+def drain_percent(abilities: Iterable[AbilityLike]) -> int:
+    """Chapter V Drain Weapon: % of the damage done the wielder regains (0 without it)."""
+    return DRAIN_PERCENT if any(str(a.id) == "drain" for a in abilities) else 0
+
+
+def drain_heal(damage: int, percent: int = DRAIN_PERCENT, target_hp: int | None = None) -> int:
+    """HP a Drain Weapon hit restores: ``percent`` of the damage (R1), at most the
+    target's current HP when known (Ch. V Drain Weapon)."""
+    healed = damage * percent // 100
+    return healed if target_hp is None else min(healed, target_hp)
+
+
+def sell_price(price: int | None) -> int | None:
+    """R25: selling returns half the price; None where never sold.
+
+    Book reading (no ruling yet): R2 rounds *costs* halved up; a sale is a gain, so R1's
+    rounding down applies (a 25 G Potion sells for 12 G, a 75 G Iron Sword for 37 G).
+    """
+    return None if price is None else per(price, 2)
+
+
+def price_terms(
+    slot: str, level: int | None, points: int = 0, artifact: bool = False
+) -> tuple[Term, ...]:
+    """How an item's price is reached, as ``builder.explain.Term``s (`show --explain`).
+
+    Weapons, armor and guards read their level's row of the Ch. V price tables; relics
+    cost 500 G a point (R24); artifacts are never sold (R25).
+    """
+    if artifact:
+        return (Term("artifact: never sold in shops", None, "artifact", rule="R25"),)
+    if slot == "relic":
+        price = relic_price(points)
+        return (
+            Term(
+                f"{RELIC_PRICE_PER_POINT} G x {points} points",
+                price,
+                "table:relic_price",
+                (Term(f"{points} points", points, "abilities"),),
+                rule="R24",
+            ),
+        )
+    table = {"weapon": weapon_price, "armor": armor_price, "guard": guard_price}.get(slot)
+    if table is None or level is None:
+        return ()
+    return (
+        Term(
+            f"{slot} price table, level {level}",
+            table(level),
+            f"table:{slot}_price",
+            (Term(f"level {level}", level, "written"),),
+            rule="Ch. V",
+        ),
+    )
+
+
+def sell_price_terms(price: int | None) -> tuple[Term, ...]:
+    """Half the price, rounded down (R25, R1), as a term."""
+    if price is None:
+        return (Term("never sold, so never bought back", None, "artifact", rule="R25"),)
+    return (
+        Term(
+            f"half of {price} G",
+            price // 2,
+            "rule",
+            (Term("the price", price, "price"),),
+            rule="R25, R1",
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)

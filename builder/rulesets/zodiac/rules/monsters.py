@@ -9,13 +9,21 @@ The Monster Power List is data the model and the checks read too, so it lives in
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from builder.explain import Term
 from builder.models.base import STATS, Element, Stat
 from builder.rulesets.zodiac.models.monster import Monster, PowerEntry
 from builder.rulesets.zodiac.rules.character import DERIVED_KEYS as CHARACTER_DERIVED_KEYS
 from builder.rulesets.zodiac.rules.rounding import per
+from builder.rulesets.zodiac.rules.ruleset import (
+    DamageRange,
+    HouseRules,
+    apply_damage_options,
+    damage_scale,
+    scaled_hp,
+)
 from builder.rulesets.zodiac.tables.monsters import POWERS
 
 # --- Tables (Appendix I, Ch. I Step 5, Ch. II, Ch. IV, Ch. V) ---------------------
@@ -128,10 +136,28 @@ class Figure:
 
     value: int
     breakdown: str
+    # The same sum as data (`show --explain`, `expect:`); amounts add up to ``value``.
+    terms: tuple[Term, ...] = ()
 
 
-def _fig(label: str, value: int, terms: str) -> Figure:
-    return Figure(value, f"{label} {value} = {terms}")
+def _fig(label: str, value: int, text: str, *terms: Term) -> Figure:
+    return Figure(value, f"{label} {value} = {text}", tuple(t for t in terms if t.amount != 0))
+
+
+def _t(amount: int, label: str, source: str, rule: str = "") -> Term:
+    return Term(f"{amount} {label}" if label else str(amount), amount, source, rule=rule)
+
+
+def _times(
+    figure: Figure, factor: int, label: str, source: str, rule: str, *, wrap: bool = True
+) -> Figure:
+    """``figure`` x ``factor``: its terms, then one term for what the factor adds."""
+    value = figure.value * factor
+    name, _, text = figure.breakdown.partition(" = ")
+    text = f"({text})" if wrap else text
+    more = Term(f"x {factor} {label}", value - figure.value, source, rule=rule)
+    shown = f"{name.rsplit(' ', 1)[0]} {value} = {text} x {factor} {label}"
+    return Figure(value, shown, (*figure.terms, more))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +199,19 @@ class DamageLine:
     minimum: int
     maximum: int
     breakdown: str
+    # Damage Levels and the Damage Cap (Ch. VI, optional), already in minimum / maximum.
+    damage: DamageRange | None = None
+
+    @property
+    def formula(self) -> str:
+        """What to roll: ``'1d8 x 10 + 30'``, or ``'(1d8 x 10 + 30) x 10'`` with Damage Levels."""
+        return self.formula_of()
+
+    def formula_of(self, ap_label: str = "") -> str:
+        """The formula with a word after the attack power (``'... + 30 AP'``), as switched."""
+        text = f"{self.dice}{self.die} x {self.multiplier} + {self.attack_power}"
+        text += f" {ap_label}" if ap_label else ""
+        return self.damage.formula(text) if self.damage is not None else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +244,19 @@ def stat_total(level: int, exceptional_levels: int = 0) -> Figure:
     terms = f"{STAT_POINTS_BASE} + {STAT_POINTS_PER_LEVEL} x {level}"
     if exceptional_levels:
         terms += f" + {EXCEPTIONAL_POINTS_PER_LEVEL} x {exceptional_levels} Exceptional Stats"
-    return _fig("Stat total", value, terms)
+    return _fig(
+        "Stat total",
+        value,
+        terms,
+        _t(STAT_POINTS_BASE, "", "base"),
+        _t(STAT_POINTS_PER_LEVEL * level, f"({STAT_POINTS_PER_LEVEL} x {level} levels)", "level"),
+        _t(
+            EXCEPTIONAL_POINTS_PER_LEVEL * exceptional_levels,
+            f"({EXCEPTIONAL_POINTS_PER_LEVEL} x {exceptional_levels} Exceptional Stats)",
+            "power:exceptional_stats",
+            "R26",
+        ),
+    )
 
 
 def _stat(stats: Mapping[Stat, int] | Mapping[str, int], stat: Stat) -> int:
@@ -227,53 +278,81 @@ def derived_stats(
     STR, MAG, VIT, SPR, AGI = (_stat(stats, s) for s in STATS)
     hp_raw = HP_BASE + HP_PER_VIT * VIT + HP_PER_LEVEL * level
     hp_terms = f"{HP_BASE} + {HP_PER_VIT} x {VIT} VIT + {HP_PER_LEVEL} x {level} levels"
+    hp = _fig(
+        "HP",
+        hp_raw,
+        hp_terms,
+        _t(HP_BASE, "", "base"),
+        _t(HP_PER_VIT * VIT, f"({HP_PER_VIT} x {VIT} VIT)", "stat:vit"),
+        _t(HP_PER_LEVEL * level, f"({HP_PER_LEVEL} x {level} levels)", "level"),
+    )
     # MP = (SPR + Level) / 2, rounded down (R1).
     mp_raw = per(SPR + level, 2)
     mp_terms = f"({SPR} SPR + {level} levels) / 2"
-    if boss:
-        hp = _fig("HP", hp_raw * BOSS_HP_FACTOR, f"({hp_terms}) x {BOSS_HP_FACTOR} boss")
-        mp = _fig("MP", mp_raw * BOSS_MP_FACTOR, f"{mp_terms} x {BOSS_MP_FACTOR} boss")
-    else:
-        hp = _fig("HP", hp_raw, hp_terms)
-        mp = _fig("MP", mp_raw, mp_terms)
+    mp = _fig(
+        "MP",
+        mp_raw,
+        mp_terms,
+        Term(
+            f"{mp_raw} ({SPR} SPR + {level} levels) / 2",
+            mp_raw,
+            "rule",
+            (Term(f"{SPR} SPR", SPR, "stat:spr"), Term(f"{level} levels", level, "level")),
+            rule="R1",
+        ),
+    )
+    if boss:  # R28: after the normal formulas
+        hp = _times(hp, BOSS_HP_FACTOR, "boss", "boss", "R28")
+        mp = _times(mp, BOSS_MP_FACTOR, "boss", "boss", "R28", wrap=False)
     evade_raw = EVADE_BASE + per(AGI, EVADE_DIVISOR)
     evade_terms = f"{EVADE_BASE} + {AGI} AGI / {EVADE_DIVISOR}"
-    evade = (
-        _fig("Evade", evade_raw * 2, f"({evade_terms}) x 2 Agile")
-        if agile
-        else _fig("Evade", evade_raw, evade_terms)
+    evade = _fig(
+        "Evade",
+        evade_raw,
+        evade_terms,
+        _t(EVADE_BASE, "", "base"),
+        _t(per(AGI, EVADE_DIVISOR), f"({AGI} AGI / {EVADE_DIVISOR})", "stat:agi", "R1"),
     )
+    if agile:
+        evade = _times(evade, 2, "Agile", "power:agile", "App. I Agile")
+
+    def plus(name: str, base: int, stat: Stat, value: int, div: int) -> Figure:
+        """``base + STAT / div`` (R1: rounded down)."""
+        tag = stat.value.upper()
+        return _fig(
+            name,
+            base + per(value, div),
+            f"{base} + {value} {tag} / {div}",
+            _t(base, "", "base"),
+            _t(per(value, div), f"({value} {tag} / {div})", f"stat:{stat.value}", "R1"),
+        )
+
     return MonsterDerived(
         hp=hp,
         mp=mp,
-        ap=_fig("AP", 2 * STR, f"2 x {STR} STR"),
-        map=_fig("MAP", 2 * MAG, f"2 x {MAG} MAG"),
-        str_dice=_fig(
-            "Strength Dice", DICE_BASE + per(STR, DICE_DIVISOR), f"1 + {STR} STR / {DICE_DIVISOR}"
-        ),
-        mag_dice=_fig(
-            "Magic Dice", DICE_BASE + per(MAG, DICE_DIVISOR), f"1 + {MAG} MAG / {DICE_DIVISOR}"
-        ),
-        accuracy=_fig(
-            "Accuracy",
-            ACCURACY_BASE + per(AGI, ACCURACY_DIVISOR),
-            f"{ACCURACY_BASE} + {AGI} AGI / {ACCURACY_DIVISOR}",
-        ),
-        magic_accuracy=_fig(
-            "Magic Accuracy",
-            MAGIC_ACCURACY_BASE + per(MAG, MAGIC_ACCURACY_DIVISOR),
-            f"{MAGIC_ACCURACY_BASE} + {MAG} MAG / {MAGIC_ACCURACY_DIVISOR}",
+        ap=_fig("AP", 2 * STR, f"2 x {STR} STR", _t(2 * STR, f"(2 x {STR} STR)", "stat:str")),
+        map=_fig("MAP", 2 * MAG, f"2 x {MAG} MAG", _t(2 * MAG, f"(2 x {MAG} MAG)", "stat:mag")),
+        str_dice=plus("Strength Dice", DICE_BASE, Stat.STR, STR, DICE_DIVISOR),
+        mag_dice=plus("Magic Dice", DICE_BASE, Stat.MAG, MAG, DICE_DIVISOR),
+        accuracy=plus("Accuracy", ACCURACY_BASE, Stat.AGI, AGI, ACCURACY_DIVISOR),
+        magic_accuracy=plus(
+            "Magic Accuracy", MAGIC_ACCURACY_BASE, Stat.MAG, MAG, MAGIC_ACCURACY_DIVISOR
         ),
         evade=evade,
         resist=_fig(
             "Resist",
             RESIST_BASE + per(VIT, RESIST_DIVISOR) + per(SPR, RESIST_DIVISOR),
             f"{RESIST_BASE} + {VIT} VIT / {RESIST_DIVISOR} + {SPR} SPR / {RESIST_DIVISOR}",
+            _t(RESIST_BASE, "", "base"),
+            _t(per(VIT, RESIST_DIVISOR), f"({VIT} VIT / {RESIST_DIVISOR})", "stat:vit", "R1"),
+            _t(per(SPR, RESIST_DIVISOR), f"({SPR} SPR / {RESIST_DIVISOR})", "stat:spr", "R1"),
         ),
         critical=_fig(
             "Critical",
             CRITICAL_BASE - per(AGI, CRITICAL_DIVISOR),
             f"{CRITICAL_BASE} - {AGI} AGI / {CRITICAL_DIVISOR}",
+            _t(CRITICAL_BASE, "", "base"),
+            _t(-per(AGI, CRITICAL_DIVISOR), f"({AGI} AGI / {CRITICAL_DIVISOR})", "stat:agi", "R1"),
         ),
         # R5: +1 per 10 levels, counted as floor(L / 10).
         speed=_fig(
@@ -281,23 +360,57 @@ def derived_stats(
             SPEED_BASE + per(AGI, SPEED_AGI_DIVISOR) + per(level, SPEED_LEVEL_DIVISOR),
             f"{SPEED_BASE} + {AGI} AGI / {SPEED_AGI_DIVISOR} + {level} levels / "
             f"{SPEED_LEVEL_DIVISOR}",
+            _t(SPEED_BASE, "", "base"),
+            _t(per(AGI, SPEED_AGI_DIVISOR), f"({AGI} AGI / {SPEED_AGI_DIVISOR})", "stat:agi", "R1"),
+            _t(
+                per(level, SPEED_LEVEL_DIVISOR),
+                f"({level} levels / {SPEED_LEVEL_DIVISOR})",
+                "level",
+                "R5",
+            ),
         ),
-        move=_fig("Move", MOVE_BASE, f"{MOVE_BASE} base"),
-        jump=_fig("Jump", JUMP_BASE, f"{JUMP_BASE} base"),
+        move=_fig("Move", MOVE_BASE, f"{MOVE_BASE} base", _t(MOVE_BASE, "", "base", "R29")),
+        jump=_fig("Jump", JUMP_BASE, f"{JUMP_BASE} base", _t(JUMP_BASE, "", "base", "R29")),
     )
 
 
 def damage_line(
-    dice: int, die: str, attack_power: int, die_multiplier: int = DEFAULT_DIE_MULTIPLIER
+    dice: int,
+    die: str,
+    attack_power: int,
+    die_multiplier: int = DEFAULT_DIE_MULTIPLIER,
+    house: HouseRules | None = None,
 ) -> DamageLine:
-    """Step 4: (roll x multiplier) + attack power; multiplier 10 by R10, 5 as a house rule."""
+    """Step 4: (roll x multiplier) + attack power; multiplier 10 by R10, 5 as a house rule.
+
+    Damage Levels and the Damage Cap (Ch. VI, optional) apply last, as ``house`` says.
+    """
     if die not in ATTACK_DICE:
         raise ValueError(f"attack die must be one of {', '.join(ATTACK_DICE)}, got {die!r}")
     sides = int(die[1:])
     low = dice * die_multiplier + attack_power
     high = dice * sides * die_multiplier + attack_power
-    text = f"{dice}{die} x {die_multiplier} + {attack_power} ({low}-{high})"
-    return DamageLine(dice, die, die_multiplier, attack_power, low, high, text)
+    text = f"{dice}{die} x {die_multiplier} + {attack_power}"
+    rng = apply_damage_options(low, high, house)
+    text = f"{rng.formula(text)} ({rng.low}-{rng.high})"
+    return DamageLine(dice, die, die_multiplier, attack_power, rng.low, rng.high, text, rng)
+
+
+def scaled_figure(fig: Figure, house: HouseRules | None) -> Figure:
+    """An HP figure with the Damage Levels zeros (Ch. VI, optional): 'HP 2700 = (...) x 10'."""
+    scale = damage_scale(house)
+    if scale == 1:
+        return fig
+    label, _, terms = fig.breakdown.partition(" = ")
+    label = label.rsplit(" ", 1)[0]  # drop the unscaled value
+    value = scaled_hp(fig.value, house)
+    zeros = Term(
+        f"x {scale} Damage Levels",
+        value - fig.value,
+        "house_rule:damage_levels",
+        rule="Ch. VI, OPTIONAL: Damage Levels",
+    )
+    return _fig(label, value, f"({terms}) x {scale} damage_levels", *fig.terms, zeros)
 
 
 def tech_levels_total(mag: int, weaknesses: int = 0, exceptional_mag: int = 0) -> Figure:
@@ -308,7 +421,15 @@ def tech_levels_total(mag: int, weaknesses: int = 0, exceptional_mag: int = 0) -
     terms = f"{TECH_LEVELS_BASE} + {mag_text} / {TECH_LEVELS_MAG_DIVISOR}"
     if weaknesses:
         terms += f" + {weaknesses} Weakness"
-    return _fig("Tech Levels", value, terms)
+    mag_term = _t(per(own_mag, TECH_LEVELS_MAG_DIVISOR), f"({mag_text} / 5)", "stat:mag", "R27")
+    return _fig(
+        "Tech Levels",
+        value,
+        terms,
+        _t(TECH_LEVELS_BASE, "", "base"),
+        mag_term,
+        _t(weaknesses, "Weakness", "affinity:weakness", "R27"),
+    )
 
 
 def tech_levels_spent(
@@ -318,7 +439,9 @@ def tech_levels_spent(
     items = [*techs, *powers]
     value = sum(level for _, level in items)
     terms = " + ".join(f"{name} {level}" for name, level in items) or "nothing"
-    return _fig("Tech Levels spent", value, terms)
+    spent = [Term(name, level, "tech") for name, level in techs]
+    spent += [Term(name, level, "power") for name, level in powers]
+    return _fig("Tech Levels spent", value, terms, *spent)
 
 
 def multiple_parts_level(extra_parts: int) -> int:
@@ -355,7 +478,7 @@ def parts_hp(main_hp: int, declared: Sequence[int | None]) -> tuple[Figure, ...]
     out: list[Figure] = []
     for i, h in enumerate(declared):
         if h is not None:
-            out.append(_fig(f"Part {i + 1} HP", h, "declared"))
+            out.append(_fig(f"Part {i + 1} HP", h, "declared", Term("declared", h, "written")))
         else:
             bonus = 1 if open_.index(i) < extra else 0
             out.append(
@@ -363,6 +486,12 @@ def parts_hp(main_hp: int, declared: Sequence[int | None]) -> tuple[Figure, ...]
                     f"Part {i + 1} HP",
                     share + bonus,
                     f"({main_hp} main HP / 2 - {fixed} declared) / {len(open_)}",
+                    Term(
+                        f"({main_hp} main HP / 2 - {fixed} declared) / {len(open_)}",
+                        share + bonus,
+                        "rule",
+                        rule="R1",
+                    ),
                 )
             )
     return tuple(out)
@@ -374,9 +503,20 @@ def rewards(level: int, boss: bool = False) -> Rewards:
         (BOSS_XP_PER_LEVEL, BOSS_GOLD_PER_LEVEL) if boss else (XP_PER_LEVEL, GOLD_PER_LEVEL)
     )
     suffix = " boss" if boss else ""
+    source, rule = ("boss", "R28") if boss else ("level", "App. I Step 8")
     return Rewards(
-        xp=_fig("XP", xp_k * level, f"{xp_k} x {level}{suffix}"),
-        gold=_fig("Gold", gold_k * level, f"{gold_k} x {level}{suffix}"),
+        xp=_fig(
+            "XP",
+            xp_k * level,
+            f"{xp_k} x {level}{suffix}",
+            _t(xp_k * level, f"({xp_k} x {level} levels{suffix})", source, rule),
+        ),
+        gold=_fig(
+            "Gold",
+            gold_k * level,
+            f"{gold_k} x {level}{suffix}",
+            _t(gold_k * level, f"({gold_k} x {level} levels{suffix})", source, rule),
+        ),
     )
 
 
@@ -572,11 +712,19 @@ def monster_view(
     m: Monster,
     tech_levels: Sequence[int | None] | None = None,
     die_multiplier: int = DEFAULT_DIE_MULTIPLIER,
+    house: HouseRules | None = None,
 ) -> MonsterView:
-    """Compute a monster's card from its model; ``tech_levels`` align with ``m.techs``."""
+    """Compute a monster's card from its model; ``tech_levels`` align with ``m.techs``.
+
+    ``house``: the project's house rules, for the optional Damage Levels and Damage Cap.
+    """
     stats = {s.value: m.stats[s] for s in STATS}
     ids = {p.id for p in m.powers}
     derived = derived_stats(m.stats, m.level, boss=m.boss, agile="agile" in ids)
+    parts = parts_hp(derived.hp.value, [p.hp for p in m.parts]) if m.parts else ()
+    if damage_scale(house) != 1:
+        derived = replace(derived, hp=scaled_figure(derived.hp, house))
+        parts = tuple(scaled_figure(f, house) for f in parts)
     weaknesses = sum(1 for _, name, _ in affinity_entries(m) if name == "weakness")
     techs, powers, _ = spent_items(m, tech_levels)
     unusual = next((p.resists for p in m.powers if p.id == "unusual_defense"), None)
@@ -587,12 +735,14 @@ def monster_view(
         stats=stats,
         stat_total=stat_total(m.level, exceptional_levels(m)),
         derived=derived,
-        damage=damage_line(derived.str_dice.value, m.attack_die, derived.ap.value, die_multiplier),
+        damage=damage_line(
+            derived.str_dice.value, m.attack_die, derived.ap.value, die_multiplier, house
+        ),
         tech_levels_total=tech_levels_total(m.stats[Stat.MAG], weaknesses, exceptional_mag(m)),
         tech_levels_spent=tech_levels_spent(techs, powers),
         rewards=rewards(m.level, m.boss),
         affinities=affinities(m),
         status_immunities=status_immunities(m.status_immunities, m.boss),
         defenses=defenses("undead" in ids, unusual, "controlled_defense" in ids),
-        parts_hp=parts_hp(derived.hp.value, [p.hp for p in m.parts]) if m.parts else (),
+        parts_hp=parts,
     )

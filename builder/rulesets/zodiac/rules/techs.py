@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from builder.explain import Term
 from builder.rulesets.zodiac.models.tech import PrimaryEffect, SecondaryEffect, Tech
 from builder.rulesets.zodiac.rules.rounding import half_up, per
+from builder.rulesets.zodiac.rules.ruleset import DamageRange, HouseRules, apply_damage_options
 from builder.rulesets.zodiac.tables.techs import (
     AREA_EFFECT_MAX_LEVELS,
     DRAIN_ADJUSTMENT,
@@ -410,6 +412,8 @@ class TechCosts:
     sp_cost: int | None
     hp_cost: int
     breakdown: str
+    # How each cost was reached, as data (`show --explain`, `expect:`): cost name -> terms.
+    terms: Mapping[str, tuple[Term, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,28 +544,73 @@ def tech_costs(tech: Tech) -> TechCosts:
     parts = [f"TL {tech.tech_level}"]
     parts += [f"{adj:+d} {sid}" for (sid, _), adj in zip(pairs, adjustments, strict=True) if adj]
     text = " ".join(parts) + f" = effective {level}"
+    # The effective level, as the input every cost table reads (R13).
+    eff = (
+        Term(f"Tech Level {tech.tech_level}", tech.tech_level, "written"),
+        *(
+            Term(f"{adj:+d} {sid.replace('_', ' ')}", adj, f"secondary:{sid}", rule="R13")
+            for (sid, _), adj in zip(pairs, adjustments, strict=True)
+            if adj
+        ),
+    )
     mp: int | None = None
     sp: int | None = None
     hp = 0
+    terms: dict[str, tuple[Term, ...]] = {}
+    tp_label = "half the TP Cost table, rounded up (clone)" if tech.clone_of else "TP Cost table"
+    terms["tp_cost"] = (
+        Term(
+            f"{tp_label}, Tech Level {tech.tech_level}",
+            tp,
+            "table:tp_cost",
+            (Term(f"Tech Level {tech.tech_level}", tech.tech_level, "written"),),
+            rule="R15" if tech.clone_of else "Ch. II Tech Point Cost",
+        ),
+    )
     if primary == "mp_steal":
         mp = 1  # R13: MP Steal always costs 1 MP
         text += "; MP Steal: 1 MP"
+        terms["mp_cost"] = (Term("MP Steal always costs 1", 1, "primary:mp_steal", rule="R13"),)
     elif power in POWER_LEVELS and level <= MAX_EFFECTIVE_LEVEL:
         ff = FRIENDLY_FIRE_MP if "friendly_fire" in ids else 0
+        ff_term = Term(f"+{ff} Friendly Fire", ff, "secondary:friendly_fire")
         if "charge_power" in ids:
             mp = 0
             sp = sp_cost(level, power) + ff
             text += f"; Charge Power: 0 MP, {sp} SP ({power})"
+            cell = Term(
+                f"SP table, effective level {level}, {power}",
+                sp - ff,
+                "table:sp_cost",
+                eff,
+                rule="R13",
+            )
+            terms["sp_cost"] = (cell, ff_term) if ff else (cell,)
+            terms["mp_cost"] = (Term("Charge Power: no MP", 0, "secondary:charge_power"),)
         else:
             mp = mp_cost(level, power)
             text += f"; {mp} MP ({power})"
+            cell = Term(
+                f"MP table, effective level {level}, {power}", mp, "table:mp_cost", eff, rule="R13"
+            )
+            mp_terms: list[Term] = [cell]
             variant = next((str(v) for sid, v in pairs if sid == "sacrifice"), None)
             if variant is not None:
+                table_mp = mp
                 mp, hp = sacrifice_cost(mp, variant)
                 text += f"; Sacrifice {variant}: {mp} MP + {hp} HP"
+                mp_terms.append(
+                    Term(f"Sacrifice ({variant})", mp - table_mp, "secondary:sacrifice", rule="R19")
+                )
+                factor = 5 if variant == "no_mp" else 3
+                terms["hp_cost"] = (
+                    Term(f"{factor} x {table_mp} MP", hp, "secondary:sacrifice", rule="R19"),
+                )
             if ff:
                 mp += ff
                 text += f"; Friendly Fire +{ff} MP = {mp} MP"
+                mp_terms.append(ff_term)
+            terms["mp_cost"] = tuple(mp_terms)
     return TechCosts(
         tech_level=tech.tech_level,
         power_level=power,
@@ -571,6 +620,7 @@ def tech_costs(tech: Tech) -> TechCosts:
         sp_cost=sp,
         hp_cost=hp,
         breakdown=text,
+        terms=terms,
     )
 
 
@@ -776,6 +826,17 @@ def healing_line(
     halved = area_halves(tech_level, area_effect)
     text = f"{base} + {bonus} (MAG {mag} x {fraction})" + (" / 2 (Area Effect)" if halved else "")
     return EffectLine(text=text, multiplier=0, bonus=base + bonus, halved=halved)
+
+
+def effect_range(line: EffectLine, house: HouseRules | None = None) -> DamageRange:
+    """The lowest and highest a damage or healing line gives, under the optional rules.
+
+    Every die at 1 to every die at its top, halved where the line is (R1); then Damage
+    Levels and, for damage only, the Damage Cap (Ch. VI, optional). Healing lines have
+    no dice (``multiplier`` 0): their one amount is both ends.
+    """
+    low, high = line.total(line.dice), line.total(line.dice * line.die)
+    return apply_damage_options(low, high, house, healing=line.multiplier == 0)
 
 
 def fatal_blow_modifier(tech_level: int, *, area_effect: bool = False) -> Chance:

@@ -7,7 +7,11 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 from builder.models.base import norm_key
+from builder.text import printable, shorten
 
 # Status names differ between the book's tables ("Confuse"/"Confusion",
 # "DSentence"/"Death Sentence", "Death"/"Instant Death"); every table below uses
@@ -26,6 +30,21 @@ def canonical_status(name: str) -> str:
     """'Confusion' / 'DSentence' -> 'confuse' / 'death_sentence' (one id per status)."""
     key = norm_key(name)
     return STATUS_ALIASES.get(key, key)
+
+
+def status_not_in_table(aid: str, item: str, table: Iterable[str]) -> str:
+    """Why a status is refused where a book table prices it: the nearest row, then all.
+
+    Used by the models for the cost tables (they stay tables); a status the catalogue
+    knows but the table lacks gets the same answer: this table has no row for it.
+    """
+    rows = sorted(table)
+    near = difflib.get_close_matches(canonical_status(item), rows, n=1)
+    hint = f"; did you mean '{near[0]}'?" if near and len(item) <= 100 else ""
+    return (
+        f"{aid}: {shorten(printable(repr(item)))} has no row in this table{hint} "
+        f"(choose from {', '.join(rows)})"
+    )
 
 
 # --------------------------------------------------------------------------- weapons

@@ -124,7 +124,9 @@ def _tech_model(ws: Workspace, ref: str | Mapping[str, Any]) -> Tech | None:
         return None
 
 
-def _effect(tech: Tech, view: R.MonsterView, die: int, multiplier: int) -> str | None:
+def _effect(
+    tech: Tech, view: R.MonsterView, die: int, multiplier: int, house: Any = None
+) -> str | None:
     """The computed damage or healing of a monster's Tech, with its range when it rolls.
 
     Decision: a monster has no weapon, so its Attack Magic rolls its attack die, as its
@@ -146,20 +148,17 @@ def _effect(tech: Tech, view: R.MonsterView, die: int, multiplier: int) -> str |
                 die=die,
                 attack_power=(d.ap if physical else d.map).value,
                 area_effect=area,
+                die_multiplier=multiplier,
             )
-            low = line.dice * multiplier + line.bonus
-            high = line.dice * line.die * multiplier + line.bonus
-            if line.halved:
-                low, high = low // 2, high // 2
+            rng = T.effect_range(line, house)  # Ch. VI optional rules applied (one place)
             half = " / 2" if line.halved else ""
             element = f" {tech.element.value}" if tech.element is not None else ""
-            return (
-                f"{line.dice}d{line.die} x {multiplier} + {line.bonus}{half} "
-                f"({low:,}-{high:,}){element}"
-            )
+            text = rng.formula(f"{line.dice}d{line.die} x {multiplier} + {line.bonus}{half}")
+            return f"{text} ({rng.low:,}-{rng.high:,}){element}"
         if primary == "healing":
             heal = T.healing_line(tech.tech_level, power, view.stats["mag"], area_effect=area)
-            return f"heals {heal.total():,} ({heal.text})"
+            amount = T.effect_range(heal, house)
+            return f"heals {amount.low:,} ({amount.formula(heal.text)})"
     except (KeyError, ValueError):
         return None
     return None
@@ -235,6 +234,7 @@ def _tech_entry(
         "hp_cost": 0,
         "primary": None,
         "power_level": None,
+        "element": None,
         "effect": None,
         "cost_breakdown": None,
     }
@@ -247,7 +247,9 @@ def _tech_entry(
         hp_cost=costs.hp_cost,
         primary=PRIMARY_LABELS.get(str(tech.primary), _words(str(tech.primary))),
         power_level=costs.power_level,
-        effect=_effect(tech, view, die, multiplier) or _other_effect(tech, view, die),
+        element=tech.element.value if tech.element is not None else None,
+        effect=_effect(tech, view, die, multiplier, ws.ruleset.house)
+        or _other_effect(tech, view, die),
         cost_breakdown=costs.breakdown,
     )
     return entry
@@ -275,6 +277,7 @@ def _enemy_skill_entry(skill: Any) -> dict[str, Any]:
         "hp_cost": 0,
         "primary": "Blue Magic",
         "power_level": None,
+        "element": str(skill.element) if skill.element else None,
         "effect": effect or None,
         "cost_breakdown": None,
     }
@@ -344,7 +347,8 @@ def monster_card(
     from builder.rulesets.zodiac.views.map_combat import reach_of
 
     techs = resolve_techs(m, ws)  # type: ignore[arg-type]  # reads only .content
-    view = R.monster_view(m, techs.levels, die_multiplier=die_multiplier)
+    house = ws.ruleset.house
+    view = R.monster_view(m, techs.levels, die_multiplier=die_multiplier, house=house)
     d = view.derived
     die = int(m.attack_die[1:])
     n_parts = len(m.parts)
@@ -374,7 +378,7 @@ def monster_card(
 
     def effect_of(ref: str | Mapping[str, Any]) -> str | None:
         tech = _tech_model(ws, ref)
-        return _effect(tech, view, die, die_multiplier) if tech is not None else None
+        return _effect(tech, view, die, die_multiplier, house) if tech is not None else None
 
     powers = [
         _power_entry(p, n_parts, techs, effect_of)
@@ -424,7 +428,7 @@ def monster_card(
         "derived": derived,
         "card_derived": {x["abbr"]: x["value"] for x in derived if x["key"] in card_keys},
         "attack": {
-            "text": f"{dmg.dice}{dmg.die} x {dmg.multiplier} + {dmg.attack_power}",
+            "text": dmg.formula,
             "range": f"{dmg.minimum:,}-{dmg.maximum:,}",
             "dice": dmg.dice,
             "die": dmg.die,

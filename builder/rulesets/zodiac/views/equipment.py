@@ -13,10 +13,18 @@ from builder.models.base import STATS, Stat
 from builder.rulesets.zodiac.items import ItemIndex, ItemRef
 from builder.rulesets.zodiac.rules import character as rules
 from builder.rulesets.zodiac.rules import equipment as eq
+from builder.rulesets.zodiac.rules import gold as gold_rules
 from builder.rulesets.zodiac.rules import tables as T
 from builder.rulesets.zodiac.rules.character import EquipmentBonus
-from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
-from builder.rulesets.zodiac.rules.tables import STARTING_GOLD
+from builder.rulesets.zodiac.rules.ruleset import (
+    DEFAULT,
+    DamageRange,
+    HouseRules,
+    Ruleset,
+    apply_damage_options,
+)
+from builder.rulesets.zodiac.rules.skills import with_natural_resistance
+from builder.rulesets.zodiac.views import skills as skill_views
 from builder.rulesets.zodiac.views.character_base import CharacterView, character_view
 
 if TYPE_CHECKING:
@@ -113,6 +121,11 @@ class ItemView:
     draw_out: str | None = None
     draw_out_effect: dict[str, Any] | None = None
 
+    @property
+    def sell_price(self) -> int | None:
+        """What a shop pays for it: half the price (R25); None where never sold."""
+        return eq.sell_price(self.price)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "slot": self.slot,
@@ -120,6 +133,7 @@ class ItemView:
             "name": self.name,
             "level": self.level,
             "price": self.price,
+            "sell_price": self.sell_price,
             "artifact": self.artifact,
             "bonus": bonus_json(self.bonus),
             "abilities": self.abilities,
@@ -276,10 +290,69 @@ class Attack:
     # Concentrate (Ch. IV): physical attacks "ALWAYS hit"; a critical deals triple damage.
     always_hits: bool = False
     critical_multiplier: int = T.CRITICAL_MULTIPLIER
+    # Drain Weapon (Ch. V): % of the damage done the wielder regains; 0 without it.
+    drain_percent: int = 0
+    # The project's house rules: Damage Levels and the Damage Cap (Ch. VI, optional).
+    house: HouseRules | None = None
+
+    @property
+    def damage(self) -> DamageRange:
+        """One hit's range (every die at 1 to every die at its top), as the switches say."""
+        return apply_damage_options(self.raw_low, self.raw_high, self.house)
 
     @property
     def text(self) -> str:
-        return f"{self.dice}d{self.die} x {self.multiplier} + {self.ap}"
+        return self.damage.formula(f"{self.dice}d{self.die} x {self.multiplier} + {self.ap}")
+
+    @property
+    def raw_low(self) -> int:
+        """Least damage of a hit before the optional rules (Damage Levels, the cap)."""
+        return self.dice * self.multiplier + self.ap
+
+    @property
+    def raw_high(self) -> int:
+        """Most damage of a hit before the optional rules."""
+        return self.dice * self.die * self.multiplier + self.ap
+
+    @property
+    def low(self) -> int:
+        """Least damage of a hit: every die rolls 1."""
+        return self.damage.low
+
+    @property
+    def high(self) -> int:
+        """Most damage of a hit (not critical)."""
+        return self.damage.high
+
+    @property
+    def flying_penalty(self) -> int:
+        """Ch. VI Weapon Range: -60 for a short-range weapon against flying targets."""
+        return eq.flying_penalty(self.long_range)
+
+    @property
+    def flying_accuracy(self) -> int:
+        return self.accuracy + self.flying_penalty
+
+    @property
+    def flying_hit_chance(self) -> int | None:
+        """% chance to hit a *flying* target of ``target_evade`` (None without a target)."""
+        if self.target_evade is None:
+            return None
+        if self.always_hits:
+            return 100
+        return hit_chance(self.flying_accuracy, self.target_evade)
+
+    def drain(self) -> dict[str, int] | None:
+        """HP a Drain Weapon hit restores (before the target's-HP cap), or None."""
+        if not self.drain_percent:
+            return None
+        crit = self.high * self.critical_multiplier
+        return {
+            "percent": self.drain_percent,
+            "min": eq.drain_heal(self.low, self.drain_percent),
+            "max": eq.drain_heal(self.high, self.drain_percent),
+            "critical_max": eq.drain_heal(crit, self.drain_percent),
+        }
 
     @property
     def hit_chance(self) -> int | None:
@@ -298,8 +371,10 @@ class Attack:
             "die": f"d{self.die}",
             "multiplier": self.multiplier,
             "ap": self.ap,
-            "min": self.dice * self.multiplier + self.ap,
-            "max": self.dice * self.die * self.multiplier + self.ap,
+            "min": self.low,
+            "max": self.high,
+            "damage_scale": self.damage.scale,
+            "damage_cap": self.damage.cap,
             "accuracy": self.accuracy,
             "critical": self.critical,
             "element": self.element,
@@ -308,6 +383,12 @@ class Attack:
             "hit_chance": self.hit_chance,
             "always_hits": self.always_hits,
             "critical_multiplier": self.critical_multiplier,
+            "drain": self.drain(),
+            "vs_flying": {
+                "penalty": self.flying_penalty,
+                "accuracy": self.flying_accuracy,
+                "hit_chance": self.flying_hit_chance,
+            },
         }
 
 
@@ -370,7 +451,24 @@ def equipment_bonus(equipped: Equipped) -> EquipmentBonus:
         move=total.move,
         jump=total.jump,
         stats={Stat(k): v for k, v in total.stats.items() if k in {s.value for s in STATS}},
+        by_item=_by_item(equipped),
     )
+
+
+_BONUS_FIELDS = ("hp", "mp", "ap", "map", "evade", "resist", "critical", "move", "jump")
+
+
+def _by_item(equipped: Equipped) -> dict[str, tuple[tuple[str, str, int], ...]]:
+    """Which item gave which bonus, so a derived stat's equipment term names its items."""
+    out: dict[str, list[tuple[str, str, int]]] = {}
+    for ref in equipped.items:
+        b = ref.bonus()
+        pairs = [(k, getattr(b, k)) for k in _BONUS_FIELDS]
+        pairs += [(k, v) for k, v in b.stats.items() if k in {s.value for s in STATS}]
+        for key, amount in pairs:
+            if amount:
+                out.setdefault(key, []).append((ref.qualified, ref.name, amount))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def attacks(
@@ -389,6 +487,7 @@ def attacks(
     mult = ruleset.house.damage_die_multiplier
     concentrate = support_skill == "concentrate"  # not for Deathblow, not an Attack here
     sure = {
+        "house": ruleset.house,
         "always_hits": concentrate,
         "critical_multiplier": (
             T.CONCENTRATE_CRITICAL_MULTIPLIER if concentrate else T.CRITICAL_MULTIPLIER
@@ -409,6 +508,7 @@ def attacks(
                 element=b.attack_element,
                 long_range=bool(w.set.long_range),
                 target_evade=target_evade,
+                drain_percent=eq.drain_percent(getattr(w.item, "abilities", ())),
                 **sure,
             )
         ]
@@ -441,12 +541,18 @@ class PurchaseLine:
     def total(self) -> int:
         return (self.price or 0) * self.count
 
+    @property
+    def sell_price(self) -> int | None:
+        """What a shop pays for one: half the price (R25)."""
+        return eq.sell_price(self.price)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "item": self.item,
             "name": self.name,
             "count": self.count,
             "price": self.price,
+            "sell_price": self.sell_price,
             "total": self.total,
         }
 
@@ -460,6 +566,86 @@ def purchase_lines(c: Character, index: ItemIndex) -> list[PurchaseLine]:
             PurchaseLine(p.item, ref.name if ref else None, p.count, ref.price if ref else None)
         )
     return out
+
+
+@dataclass(frozen=True)
+class InventoryRow:
+    """One line of what a character carries besides the equipped items.
+
+    ``source`` says where it was written: `purchases` (creation), `ledger`, `inventory`
+    (or several, comma-separated). ``id`` is None for free text such as "rope".
+    """
+
+    name: str
+    count: int
+    price: int | None
+    sell_price: int | None
+    source: str
+    id: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "count": self.count,
+            "price": self.price,
+            "sell_price": self.sell_price,
+            "source": self.source,
+        }
+
+
+def gold_and_inventory(
+    c: Character, index: ItemIndex, equipped: Equipped
+) -> tuple[int | None, list[gold_rules.Term], list[InventoryRow]]:
+    """Gold now with its terms, and the inventory rows (Ch. I Step 8, Ch. V, R25).
+
+    With `purchases:` or `ledger:` gold is computed (200 G - purchases + ledger; a
+    written `gold:` that disagrees is ZC180); without them `gold:` stands as written.
+    Items owned = purchases + ledger buys and finds - sales and uses + `inventory:`;
+    each equipped item takes one of its copies out, so nothing is counted twice.
+    """
+    from collections import Counter
+
+    from builder.rulesets.zodiac.checks.gold import as_item, character_account
+
+    if c.purchases or c.ledger:
+        acc = character_account(c, index)
+        gold: int | None = acc.balance
+        terms = acc.terms
+        held, items = Counter(acc.held), dict(acc.items)
+        origins = {k: list(v) for k, v in acc.origins.items()}
+    else:
+        gold = c.gold
+        terms = [gold_rules.Term("as written", c.gold, "gold")] if c.gold is not None else []
+        held, items, origins = Counter(), {}, {}
+    free: dict[str, list[Any]] = {}  # normalised text -> [shown text, count]
+    for text in c.inventory:
+        found = index.lookup(text)
+        if len(found) == 1:
+            item = as_item(found[0])
+            held[item.key] += 1
+            items.setdefault(item.key, item)
+            if "inventory" not in origins.setdefault(item.key, []):
+                origins[item.key].append("inventory")
+        else:
+            free.setdefault(text.strip().casefold(), [text.strip(), 0])[1] += 1
+    for ref in equipped.items:
+        if held[ref.qualified] > 0:
+            held[ref.qualified] -= 1
+    rows = [
+        InventoryRow(
+            name=item.name,
+            count=held[key],
+            price=item.price,
+            sell_price=gold_rules.sell_price(item.price) if item.price is not None else None,
+            source=", ".join(origins[key]),
+            id=key,
+        )
+        for key, item in items.items()
+        if held[key] > 0
+    ]
+    rows += [InventoryRow(text, n, None, None, "inventory") for text, n in free.values()]
+    return gold, terms, rows
 
 
 def equipped_character_view(
@@ -480,12 +666,23 @@ def equipped_character_view(
     view = character_view(c, level, equipment=bonus, ruleset=ruleset, **view_options)
     total = equipped.total()
     lines = purchase_lines(c, index)
-    gold = STARTING_GOLD - sum(p.total for p in lines) if c.purchases else c.gold
+    gold, gold_breakdown, inventory_rows = gold_and_inventory(c, index, equipped)
+    attack_lines = attacks(view, equipped, bonus, c.support_skill, ruleset, target_evade)
+    stats = {s.value: view.stats[s.value] + bonus.stats.get(s, 0) for s in STATS}  # R7
+    natural = c.natural_resistance.value if c.natural_resistance is not None else None
+    view = replace(
+        view,
+        attacks=attack_lines,
+        choices=skill_views.choices(c),
+        # Ch. IV Natural Resistance: only with the skill (ZC161 refuses it otherwise).
+        affinities=with_natural_resistance(
+            total.elements, natural if c.support_skill == "natural-resistance" else None
+        ),
+    )
     return replace(
         view,
+        skill_numbers=skill_views.skill_numbers(c, view, stats, ruleset.house),
         equipment=[item_view(r) for r in equipped.items],
-        attacks=attacks(view, equipped, bonus, c.support_skill, ruleset, target_evade),
-        affinities=dict(sorted(total.elements.items())),
         status_immunities=sorted(total.status_immunities),
         damage_taken_pct={
             k: v
@@ -497,16 +694,20 @@ def equipped_character_view(
         },
         purchases=lines,
         gold=gold,
+        gold_breakdown=gold_breakdown,
+        inventory_rows=inventory_rows,
     )
 
 
 __all__ = [
     "Attack",
     "Equipped",
+    "InventoryRow",
     "ItemView",
     "SetView",
     "equipment_bonus",
     "equipped_character_view",
+    "gold_and_inventory",
     "hit_chance",
     "item_view",
     "resolve_equipment",

@@ -128,6 +128,7 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
     area = tech.has("area_effect")
     mult = ruleset.house.damage_die_multiplier
     out: list[str] = []
+    house = ruleset.house
     try:
         if primary in ("power_attack", "attack_magic"):
             # Same formula; Power Attack uses Strength's dice and AP, Attack Magic Magic's.
@@ -141,17 +142,18 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
                 area_effect=area,
                 die_multiplier=mult,
             )
-            out.append(f"Damage {line.text} ({tech.effective_damage_type})")
+            out.append(f"Damage {_formula(line, house)} ({tech.effective_damage_type})")
         elif primary == "quadra_slam":
             line = R.quadra_slam_line(
                 power, dice=w.str_dice + w.boost(tech), die=w.die, attack_power=w.ap,
                 tech_level=lvl,
                 die_multiplier=mult,
             )  # fmt: skip
-            out.append(f"Damage {line.text}, random targets")
+            out.append(f"Damage {_formula(line, house)}, random targets")
         elif primary == "healing":
             line = R.healing_line(lvl, power, w.mag, area_effect=area)
-            out.append(f"Heals {line.total()} HP = {line.text}")
+            heal = R.effect_range(line, house)
+            out.append(f"Heals {heal.low} HP = {heal.formula(line.text)}")
         elif primary == "break_arts":
             name = R.BREAK_ARTS_NAMES.get(str(tech.stat), "Break")
             out.append(f"{name}: {R.break_arts_percent(lvl)}%")
@@ -212,6 +214,47 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
     except (KeyError, ValueError):  # an invalid Tech: checks report why
         out.append("(no numbers: the Tech breaks a construction rule)")
     return out
+
+
+def _formula(line: R.EffectLine, house: Any) -> str:
+    """The line as the book writes it; with an optional damage rule on, its range too."""
+    rng = R.effect_range(line, house)
+    if rng.scale == 1 and rng.cap is None:
+        return line.text  # the book's own numbers: unchanged
+    return f"{rng.formula(line.text)} ({rng.low:,}-{rng.high:,})"
+
+
+def tech_damage(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> R.DamageRange | None:
+    """The range a damage or healing Tech gives ``w`` per target (per strike for Quadra
+    Slam), with Damage Levels and the Damage Cap applied; None for other Techs."""
+    primary = str(tech.primary)
+    power = R.resolve_power_level(primary, tech.power_level) or "medium"
+    area = tech.has("area_effect")
+    mult = ruleset.house.damage_die_multiplier
+    try:
+        if primary in ("power_attack", "attack_magic"):
+            physical = primary == "power_attack"
+            line = R.attack_line(
+                tech.tech_level,
+                power,
+                dice=(w.str_dice if physical else w.mag_dice) + w.boost(tech),
+                die=w.die if physical else w.magic_die,
+                attack_power=w.ap if physical else w.map,
+                area_effect=area,
+                die_multiplier=mult,
+            )
+        elif primary == "quadra_slam":
+            line = R.quadra_slam_line(
+                power, dice=w.str_dice + w.boost(tech), die=w.die, attack_power=w.ap,
+                tech_level=tech.tech_level, die_multiplier=mult,
+            )  # fmt: skip
+        elif primary == "healing":
+            line = R.healing_line(tech.tech_level, power, w.mag, area_effect=area)
+        else:
+            return None
+    except (KeyError, ValueError):  # an invalid Tech: checks report why
+        return None
+    return R.effect_range(line, ruleset.house)
 
 
 _UNIQUE_TEXT: dict[str, str] = {
@@ -354,15 +397,21 @@ class TechView:
     secondary: list[Any] = field(default_factory=list)
     clone_of: str | None = None
     description: str | None = None
+    # {min, max, scale, cap} of a damage or healing Tech (Ch. VI optional rules applied).
+    damage: dict[str, Any] | None = None
+    # cost name -> how it was reached (rules.techs.TechCosts.terms); not in the JSON object
+    # itself: `zodiac show` puts it under "explain".
+    terms: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {k: v for k, v in self.__dict__.items() if k != "terms"}
 
 
 def tech_view(tech: Tech, wielder: Wielder | None = None, ruleset: Ruleset = DEFAULT) -> TechView:
     """Costs (R13-R19), effects for ``wielder`` (default: the reference), notes, reach."""
     w = wielder or reference_wielder(ruleset)
     costs = R.tech_costs(tech)
+    damage = tech_damage(tech, w, ruleset)
     return TechView(
         name=tech.name,
         id=str(tech.id),
@@ -384,6 +433,8 @@ def tech_view(tech: Tech, wielder: Wielder | None = None, ruleset: Ruleset = DEF
         secondary=[s.yaml for s in tech.secondary],
         clone_of=tech.clone_of,
         description=tech.description,
+        damage=damage.to_json() if damage is not None else None,
+        terms=dict(costs.terms),
     )
 
 
@@ -414,6 +465,7 @@ def with_techs(
     done = replay([e for i, e in enumerate(events) if i not in bad])
     w = wielder_from_view(view)
     rows: list[dict[str, Any]] = []
+    terms: dict[str, dict[str, Any]] = {}
     for r in resolved:
         if r.tech is None or r.key not in done.levels:
             continue
@@ -437,9 +489,11 @@ def with_techs(
                 "effects": tv.effects,
                 "effect": "; ".join(tv.effects),
                 "reach": tv.reach,
+                "damage": tv.damage,
             }
         )
-    return replace(view, techs=rows, tech_points_spent=done.spent)
+        terms[r.key] = tv.terms
+    return replace(view, techs=rows, tech_points_spent=done.spent, tech_terms=terms)
 
 
 def enemy_skill_as_tech(skill: Any) -> Tech | None:
