@@ -255,6 +255,7 @@ def write_pdf(
     fetcher: SafeURLFetcher | None = None,
     template: str | None = None,
     stylesheets_required: bool = False,
+    tagged: bool = True,
 ) -> PdfResult:
     """Print `html` to `out` on `paper`, reading only builder assets and the project.
 
@@ -263,6 +264,8 @@ def write_pdf(
     relative path. Pass your own `fetcher` to inspect what was served and refused.
     With `stylesheets_required`, a stylesheet that cannot be loaded is a `RenderError`
     and nothing is written. `template` names the document in errors (default: `out`).
+    `tagged` writes a tagged PDF (structure tree, `/MarkInfo`, the `<html lang>`) that
+    screen readers follow; the metadata is set by `stamp_metadata`.
     """
     import weasyprint  # deliberately late: importing it costs ~0.6 s
 
@@ -294,7 +297,15 @@ def write_pdf(
                 f"stylesheet {_shown(url)} could not be loaded ({_shown(reason)}); "
                 "link a .css file inside the project or the templates folder",
             )
-        _atomic_write(out, lambda handle: document.write_pdf(target=handle))
+        stamp_metadata(document.metadata, out.stem)
+        from builder.render.forms import finish_forms  # fillable sheets' fields (issue 16)
+
+        _atomic_write(
+            out,
+            lambda handle: document.write_pdf(
+                target=handle, pdf_tags=tagged, finisher=finish_forms
+            ),
+        )
     except (RenderTimeout, MemoryError) as error:  # the limits of `zodiac build`
         message = limit_message(error).replace("rendering", "laying out the pages", 1)
         raise RenderError(name, None, message) from error
@@ -308,6 +319,33 @@ def write_pdf(
         refused=refused,
         reasons=tuple((url, fetcher.reasons.get(url, "refused")) for url in dict.fromkeys(refused)),
     )
+
+
+def stamp_metadata(metadata: Any, fallback_title: str) -> None:
+    """A PDF's document properties: title, author, creator ``zodiac X.Y``, and a date only
+    when the build asks for one.
+
+    Title and author come from the HTML (``<title>``, ``<meta name=author>``: the
+    project's ``author:``, see templates/base.html); a page with no title is named after
+    its file. The creation date is `SOURCE_DATE_EPOCH` when set (the reproducible-builds
+    convention) and otherwise whatever the page says (none in our templates), so the
+    same content prints the same bytes.
+    """
+    import os
+    from datetime import UTC, datetime
+
+    from builder import __version__
+
+    metadata.generator = f"zodiac {__version__}"
+    if not (metadata.title or "").strip():
+        metadata.title = fallback_title
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        try:
+            when = datetime.fromtimestamp(int(epoch), UTC)
+        except (OverflowError, OSError, ValueError):
+            return  # a date no calendar holds: leave it out rather than fail the book
+        metadata.created = metadata.modified = when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _shown(text: str) -> str:
