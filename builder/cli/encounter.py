@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from builder.io.project import Entity
 
 app = typer.Typer(
-    help="Encounters: rewards for a fight.", no_args_is_help=True, rich_markup_mode=None
+    help="Encounters: rewards for a fight, and simulating it.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 
 REWARDS_EPILOG = (
@@ -273,3 +275,354 @@ def _print(data: dict[str, Any]) -> None:
         f"Remainder: {rest['xp']:,} XP and {rest['gold']:,} gold, {REMAINDER_NOTE}.",
         soft_wrap=True,
     )
+
+
+# --- zodiac encounter simulate -------------------------------------------------------------
+
+SIMULATE_EPILOG = (
+    "\b\nExamples:\n"
+    "  zodiac encounter simulate --party content/examples/zodiac/characters/amos.yaml "
+    "content/examples/zodiac/characters/rook.yaml --vs goblin:3 ogre\n"
+    "  zodiac encounter simulate --party content/examples/zodiac/characters/amos.yaml "
+    "content/examples/zodiac/characters/mira.yaml --vs ogre:2 --runs 2000 --seed 7 "
+    "--plot fight.svg\n"
+    "  zodiac encounter simulate --party content/examples/zodiac/characters/amos.yaml --vs lich "
+    "--tactics party=focus-weakest,heal-below:40 vs=random --format json\n\n"
+    "\b\n--party, --vs and --tactics each take several values after one flag.\n"
+    "Tactics per side (party=... vs=..., comma-separated words):\n"
+    "  random | focus-weakest | focus-strongest  who single-target moves aim at\n"
+    "  heal-below:N   heal the most hurt ally when one is under N% HP (default 30; 0: never)\n"
+    "  techs | attack-only   spend MP on damage Techs when they promise more (default techs)\n"
+    "  save-mp:N      keep N% of max MP for healing (default 0)\n"
+    "Monster ids are looked up in the party's content project (or --project DIR).\n"
+    "Same --seed and --runs, same numbers, whatever --jobs says.\n"
+    "Left out: Command Skills, statuses, potions, Defend, most monster powers, Map\n"
+    "Combat (see the README, 'Encounter simulator')."
+)
+
+MAX_FIGHTERS = 32  # bounded work: a fight of more than this is not an encounter
+MAX_SIM_ROUNDS = 1000
+V_TITLE_CHARS = 70  # the plot's title line (views.simulate.TITLE_CHARS)
+
+
+class GreedyOptions(typer.core.TyperCommand):
+    """Lets ``--party a.yaml b.yaml`` mean ``--party a.yaml --party b.yaml`` (the same for
+    ``--vs`` and ``--tactics``): every word after one of them, up to the next option."""
+
+    greedy = ("--party", "-p", "--vs", "--tactics")
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        out: list[str] = []
+        current: str | None = None
+        waiting = False  # a greedy flag given no value yet: let click say so
+        for i, arg in enumerate(args):
+            if arg == "--":
+                out.extend(args[i:])
+                break
+            if arg in self.greedy:
+                if waiting and current is not None:
+                    out.append(current)
+                current, waiting = arg, True
+                continue
+            if arg.startswith("-") and len(arg) > 1 and not arg[1].isdigit():
+                if waiting and current is not None:
+                    out.append(current)
+                current, waiting = None, False
+                out.append(arg)
+                continue
+            if current is not None:
+                out += [current, arg]
+                waiting = False
+            else:
+                out.append(arg)
+        if waiting and current is not None:
+            out.append(current)
+        return super().parse_args(ctx, out)
+
+
+def _tactics(values: list[str]) -> tuple[Any, Any]:
+    """``party=... vs=...`` -> (party Tactics, foes Tactics); bad text is a usage error."""
+    from builder.errors import UsageError
+    from builder.rulesets.zodiac.rules.simulate import Tactics, TacticsError, parse_tactics
+
+    sides = {"party": Tactics(), "vs": Tactics()}
+    for value in values:
+        who, sep, text = value.partition("=")
+        who = {"foes": "vs", "monsters": "vs"}.get(who.strip().lower(), who.strip().lower())
+        if not sep or who not in sides:
+            raise UsageError(
+                f"--tactics {value!r}: write SIDE=WORDS with SIDE party or vs, "
+                "e.g. --tactics party=focus-weakest,heal-below:30 vs=random"
+            )
+        try:
+            sides[who] = parse_tactics(text, sides[who])
+        except TacticsError as exc:
+            raise UsageError(f"--tactics {who}: {exc}") from None
+    return sides["party"], sides["vs"]
+
+
+def _fighters(
+    party: list[Path], vs: list[str], project: Path | None
+) -> tuple[Any, list[Any], dict[str, list[str]]]:
+    """The party's characters and the monsters, built once: (ruleset, fighters, skipped)."""
+    from builder.diagnostics import did_you_mean, display_path
+    from builder.errors import ContentErrors, UsageError
+    from builder.io.project import find_project_root
+    from builder.models.base import norm_id
+    from builder.problems import Severity
+    from builder.rulesets.zodiac.views.simulate import character_fighter, monster_fighter
+    from builder.workspace import open_workspace
+
+    if not party:
+        raise UsageError("--party needs at least one character file, e.g. --party amos.yaml")
+    if not vs:
+        raise UsageError("--vs needs at least one monster id or file, e.g. --vs goblin:3 ogre")
+    for f in party:
+        if not f.is_file():
+            raise UsageError(f"--party {f}: no such file")
+    parsed = [parse_ref(a) for a in vs]
+    if project is not None and not project.is_dir():
+        raise UsageError(f"--project {project}: no such folder")
+    root = project or find_project_root(party[0].resolve().parent) or find_project_root(Path.cwd())
+    ws = open_workspace([root, *party] if root is not None else list(party))
+    if ws.rule_set.id != "zodiac":
+        raise UsageError(
+            f"the simulator plays ZODIAC combat (Ch. VI); this project's rule set is "
+            f"{ws.rule_set.id!r}"
+        )
+    errors: dict[str, list[Any]] = {}
+    for d in ws.report.diagnostics:
+        if d.severity is Severity.ERROR:
+            errors.setdefault(d.path, []).append(d)
+    used: list[Any] = []
+    built: list[Any] = []
+    for f in party:
+        chars = [e for e in ws.entities_in(f) if e.kind == "character"]
+        if not chars:
+            if errors.get(display_path(f)):
+                raise ContentErrors(errors[display_path(f)])
+            raise UsageError(f"--party {f}: the file holds no `kind: character` document")
+        used += chars
+    monsters = {e.id: e for e in ws.content.of_kind("monster")}
+    foes: list[tuple[Any, Any, int]] = []
+    for ref, count in parsed:
+        if _is_file_ref(ref):
+            found = [e for e in ws.entities_in(Path(ref)) if e.kind == "monster"]
+            own = ws
+            if not found:
+                found = _monsters_in(Path(ref))
+                own = open_workspace([Path(ref)])
+                found = [e for e in own.entities_in(Path(ref)) if e.kind == "monster"]
+            if len(found) > 1:
+                ids = ", ".join(e.id for e in found)
+                raise UsageError(f"{ref} holds {len(found)} monsters ({ids}); name one by id")
+            foes.append((own, found[0], count))
+        else:
+            if root is None:
+                raise UsageError(
+                    "monster ids need a content project: keep the party in one (a folder "
+                    "with zodiac.yaml), pass --project DIR, or name monster files instead"
+                )
+            entity = monsters.get(norm_id(ref))
+            if entity is None:
+                raise UsageError(
+                    f"--vs {ref}: no monster with id {norm_id(ref)!r} in the project"
+                    f"{did_you_mean(norm_id(ref), monsters)}"
+                )
+            foes.append((ws, entity, count))
+        used.append(foes[-1][1])
+    paths = dict.fromkeys(display_path(e.doc.path) for e in used)
+    broken = [d for p in paths for d in errors.pop(p, [])]
+    if broken:
+        raise ContentErrors(broken)
+    total = len(used) - len(foes) + sum(count for _, _, count in foes)
+    if total > MAX_FIGHTERS:
+        raise UsageError(f"{total} fighters: the simulator plays at most {MAX_FIGHTERS}")
+    skipped: dict[str, list[str]] = {}
+    names: set[str] = set()
+
+    def unique(name: str) -> str:
+        out, n = name, 1
+        while out in names:
+            n += 1
+            out = f"{name} ({n})"
+        names.add(out)
+        return out
+
+    for entity in used[: len(used) - len(foes)]:
+        b = character_fighter(ws, entity)
+        name = unique(b.fighter.name)
+        built.append(_renamed(b.fighter, name))
+        skipped[name] = list(b.skipped)
+    for own, entity, count in foes:
+        b = monster_fighter(own, entity)
+        for n in range(count):
+            label = f"{b.fighter.name} {n + 1}" if count > 1 else b.fighter.name
+            name = unique(label)
+            built.append(_renamed(b.fighter, name))
+            skipped.setdefault(b.fighter.name, list(b.skipped))
+    return ws.ruleset, built, skipped
+
+
+def _renamed(fighter: Any, name: str) -> Any:
+    from dataclasses import replace
+
+    return replace(fighter, name=name)
+
+
+@app.command("simulate", cls=GreedyOptions, epilog=SIMULATE_EPILOG)
+@handle_user_errors
+def simulate_cmd(
+    party: Annotated[
+        list[Path] | None,
+        typer.Option("--party", "-p", help="Character files of the party (several may follow)."),
+    ] = None,
+    vs: Annotated[
+        list[str] | None,
+        typer.Option("--vs", help="Monster ids or files with counts: goblin:3 ogre."),
+    ] = None,
+    runs: Annotated[
+        int, typer.Option("--runs", min=1, max=1_000_000, help="Battles to play.")
+    ] = 10_000,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for the dice (default: a random one).")
+    ] = None,
+    tactics: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tactics",
+            help="Tactics per side: party=focus-weakest,heal-below:30 vs=random.",
+        ),
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write the rounds histogram as an SVG file.")
+    ] = None,
+    project: Annotated[
+        Path | None,
+        typer.Option("--project", help="Content project to look monster ids up in."),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, max=64, help="Processes to play in parallel.")
+    ] = 2,
+    max_rounds: Annotated[
+        int,
+        typer.Option(
+            "--max-rounds",
+            min=1,
+            max=MAX_SIM_ROUNDS,
+            help="Rounds after which a fight still going counts as a stalemate.",
+        ),
+    ] = 100,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+) -> None:
+    """Play a fight thousands of times (Ch. VI): win rate, rounds, HP and MP left, who falls."""
+    import random
+
+    from builder.cli.output import print_json
+    from builder.errors import UsageError
+    from builder.rulesets.zodiac.rules import simulate as S
+    from builder.rulesets.zodiac.views import simulate as V
+
+    if plot is not None and plot.suffix.lower() != ".svg":
+        raise UsageError(
+            f"--plot {plot}: the plot is an SVG file (name it .svg); "
+            "for a PNG convert it, e.g. rsvg-convert -o plot.png plot.svg"
+        )
+    sides = _tactics(tactics or [])
+    ruleset, fighters, skipped = _fighters(party or [], vs or [], project)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    plan = S.prepare(fighters, sides, cap=V.fight_cap(ruleset), max_rounds=max_rounds)
+    tally = S.simulate(plan, runs, seed, workers=jobs)
+    rep = V.report(plan, tally, seed, skipped)
+    if plot is not None:
+        from builder.io.atomic import write_text_atomic
+
+        write_text_atomic(plot, V.histogram_svg(rep, _title(fighters)))
+    if fmt is Format.json:
+        print_json({**rep.to_json(), **({"plot": str(plot)} if plot is not None else {})})
+        return
+    _print_simulation(rep, plot)
+
+
+def _title(fighters: list[Any]) -> str:
+    """``Amos, Rook vs Goblin x3, Ogre``: the party by name, the foes by kind and count."""
+    party = ", ".join(f.name for f in fighters if f.side == 0)
+    kinds: dict[str, int] = {}
+    for f in fighters:
+        if f.side == 1:
+            base = f.name.rsplit(" ", 1)[0] if f.name.rsplit(" ", 1)[-1].isdigit() else f.name
+            kinds[base] = kinds.get(base, 0) + 1
+    foes = ", ".join(k if n == 1 else f"{k} x{n}" for k, n in kinds.items())
+    full = f"{party} vs {foes}"
+    if len(full) <= V_TITLE_CHARS:
+        return full
+    count = sum(1 for f in fighters if f.side == 0)
+    return f"Party of {count} vs {foes}"
+
+
+def _print_simulation(rep: Any, plot: Path | None) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from builder.cli.output import console, safe
+
+    o = rep.outcomes
+    pct = lambda n: f"{n / rep.runs:.1%}"  # noqa: E731
+    console.print(
+        f"[bold]Encounter simulation[/bold]: {rep.runs:,} runs, seed {rep.seed} "
+        f"(tactics: party {safe(rep.tactics['party'])}; vs {safe(rep.tactics['vs'])})",
+        soft_wrap=True,
+    )
+    line = f"Party wins [bold]{pct(o['party'])}[/bold] ({o['party']:,}); foes win {pct(o['foes'])}"
+    if o["both_fall"]:
+        line += f"; both sides fall {pct(o['both_fall'])}"
+    if o["stalemate"]:
+        line += f"; stalemate after {rep.max_rounds} rounds {pct(o['stalemate'])}"
+    console.print(line, soft_wrap=True)
+    r = rep.rounds
+    console.print(
+        f"Rounds: median {r['median']}, p10-p90 {r['p10']}-{r['p90']}, mean {r['mean']}",
+        soft_wrap=True,
+    )
+    table = Table(box=box.SIMPLE_HEAVY, title_justify="left")
+    for col, just in (("Side", "left"), ("Fighter", "left"), ("HP left", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    table.add_column("MP left", justify="right")
+    table.add_column("Falls", justify="right")
+    for f in rep.fighters:
+        table.add_row(
+            f["side"],
+            safe(f["name"]),
+            f"{f['hp_left_mean']:,.0f} / {f['hp']:,}",
+            f"{f['mp_left_mean']:,.0f} / {f['mp']:,}",
+            pct(f["fell"]),
+        )
+    console.print(table)
+    _print_histogram(rep)
+    if rep.not_modelled:
+        console.print("[dim]Not played (the simulation leaves them out):[/dim]")
+        for who, what in rep.not_modelled.items():
+            console.print(f"[dim]  {safe(who)}: {safe(', '.join(what))}[/dim]", soft_wrap=True)
+    if plot is not None:
+        console.print(f"Histogram written to {safe(plot)}", soft_wrap=True)
+
+
+def _print_histogram(rep: Any) -> None:
+    from builder.cli.output import console
+
+    colours = {"party": "blue", "foes": "red", "both_fall": "white", "stalemate": "yellow"}
+    rows = rep.histogram
+    peak = max(sum(row[k] for k in colours) for row in rows)
+    width = 50
+    console.print("Rounds until the fight ended ([blue]party wins[/blue], [red]foes win[/red]):")
+    for row in rows:
+        total = sum(row[k] for k in colours)
+        if not total and len(rows) > 30:
+            continue
+        bar = ""
+        for key, colour in colours.items():
+            cells = round(width * row[key] / peak)
+            if cells:
+                bar += f"[{colour}]{'█' * cells}[/{colour}]"
+        console.print(f"{row['rounds']:>4} {bar} {total:,}", soft_wrap=True, highlight=False)
