@@ -1,0 +1,137 @@
+"""Benchmark: `zodiac build` of a 200-monster project, against Chromium and against itself.
+
+Usage:  python benchmarks/build.py [--monsters 200] [--runs 3] [--no-chromium]
+
+Generates the project of benchmarks/bestiary.py (a bestiary and a card deck), then, in
+each run and in turn (so all share the same machine load):
+
+- `zodiac build -j 1`: every book printed whole, one process;
+- `zodiac build -j 2`: the two books printed side by side, one process each;
+- headless Chromium (`chromium --headless --print-to-pdf`) printing the same two HTML
+  files (written by the builder), when `chromium` is installed.
+
+Prints medians of wall time, the ratios (-j 2 against Chromium and against -j 1), the
+CPU time the builder used (user + system, all processes: what parallel printing costs when the
+cores are busy with other work), and the peak resident memory of any one process.
+On a shared machine wall times are noisy: compare the ratios, measured in one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bestiary import make_project
+
+# Runs a command and prints the peak RSS (KiB) of its largest process, itself or any
+# process it waited for (the printing workers).
+_PEAK = (
+    "import resource, subprocess, sys; "
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+PEAKS: dict[str, float] = {}
+
+
+def _timed(cmd: list[str], name: str = "") -> tuple[float, float]:
+    """Wall and CPU seconds (user + system of the command and its children)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK, *cmd], check=True, capture_output=True, text=True
+    )
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if name:
+        PEAKS[name] = max(PEAKS.get(name, 0.0), int(done.stdout.split()[-1]) / 1024)
+    return wall, cpu
+
+
+def _html_for_chromium(root: Path, out: Path) -> list[Path]:
+    """The two books' HTML, with stylesheet links made absolute so Chromium finds them."""
+    from builder.render.assets import templates_dir
+
+    subprocess.run(
+        ["zodiac", "build", str(root), "--out", str(out), "--html", "-j", "1"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    css = templates_dir().resolve().as_uri() + "/css/"
+    pages = []
+    for name in ("bestiary", "cards"):
+        html = (out / f"{name}.html").read_text(encoding="utf-8")
+        path = out / f"{name}-chromium.html"
+        path.write_text(html.replace('href="css/', f'href="{css}'), encoding="utf-8")
+        pages.append(path)
+    return pages
+
+
+def _chromium(binary: str, html: Path) -> list[str]:
+    pdf = html.with_suffix(".pdf")
+    return [
+        binary,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-pdf-header-footer",
+        f"--print-to-pdf={pdf}",
+        html.as_uri(),
+    ]
+
+
+def _median(values: list[float]) -> str:
+    return f"{statistics.median(values):6.2f} s  ({', '.join(f'{v:.1f}' for v in values)})"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--monsters", type=int, default=200)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--no-chromium", action="store_true")
+    args = ap.parse_args()
+    chromium = None if args.no_chromium else shutil.which("chromium")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "bench"
+        make_project(root, args.monsters, "a4")
+        html = _html_for_chromium(root, Path(tmp) / "html") if chromium else []
+        rows: dict[str, list[tuple[float, float]]] = {"-j 1": [], "-j 2": [], "chromium": []}
+        for _ in range(args.runs):
+            for jobs in ("1", "2"):
+                out = Path(tmp) / f"dist-{jobs}"
+                shutil.rmtree(out, ignore_errors=True)
+                cmd = ["zodiac", "build", str(root), "--out", str(out), "-j", jobs]
+                rows[f"-j {jobs}"].append(_timed(cmd, f"-j {jobs}"))
+            if chromium:
+                walls = [_timed(_chromium(chromium, page)) for page in html]
+                rows["chromium"].append((sum(w for w, _ in walls), sum(c for _, c in walls)))
+
+    print(f"monsters: {args.monsters}, runs: {args.runs} (bestiary + card deck)")
+    for name, values in rows.items():
+        if values:
+            print(f"{name:9s} wall {_median([w for w, _ in values])}")
+            print(f"{'':9s} cpu  {_median([c for _, c in values])}")
+    one = statistics.median(w for w, _ in rows["-j 1"])
+    two = statistics.median(w for w, _ in rows["-j 2"])
+    print(f"-j 2 is {one / two:.2f}x as fast as -j 1 (wall, medians)")
+    if rows["chromium"]:
+        peer = statistics.median(w for w, _ in rows["chromium"])
+        print(f"-j 2 takes {two / peer:.2f}x Chromium's time (goal: at most 3x)")
+    for name, peak in PEAKS.items():
+        print(f"peak RSS of any one process, {name}: {peak:.0f} MiB (goal: under 400)")
+
+
+if __name__ == "__main__":
+    main()
