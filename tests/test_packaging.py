@@ -71,13 +71,15 @@ def test_minimums_refuses_a_dependency_without_a_floor():
 
 
 def test_readme_blocks_ci_runs():
-    """.ci/run reads these three blocks; system packages come before the virtualenv."""
+    """.ci/run reads these four blocks; system packages come before the virtualenv."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    blocks = {n: _ci_module("readme").block(n, readme) for n in ("system", "setup", "test")}
+    names = ("system", "browser", "setup", "test")
+    blocks = {n: _ci_module("readme").block(n, readme) for n in names}
     assert blocks["system"].startswith("apt-get update && apt-get install -y")
     assert "python3-venv" in blocks["system"] and "libpango-1.0-0" in blocks["system"]
     assert blocks["setup"].startswith("python3 -m venv .venv && . .venv/bin/activate")
-    assert blocks["test"].endswith("python -m pytest")
+    assert blocks["test"].endswith("python -m pytest -n auto")  # pytest-xdist, test extra
+    assert blocks["browser"] == "apt-get install -y chromium chromium-driver"
     assert readme.index("ci: system") < readme.index("ci: setup") < readme.index("ci: test")
 
 
