@@ -332,13 +332,18 @@ def _browser() -> Any:
 
 
 def _strength(browser: Any) -> str:
+    """The sheet's Strength total, or "" while the page is being replaced (a live update
+    may swap the frame between finding the cell and reading it)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     browser.switch_to.default_content()
-    browser.switch_to.frame(browser.find_element(By.ID, "print"))
     try:
+        browser.switch_to.frame(browser.find_element(By.ID, "print"))
         cells = browser.find_elements(By.XPATH, "//tr[th='Strength']/td[contains(@class,'total')]")
         return cells[0].text if cells else ""
+    except (StaleElementReferenceException, NoSuchElementException):
+        return ""
     finally:
         browser.switch_to.default_content()
 
