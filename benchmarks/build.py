@@ -8,7 +8,13 @@ each run and in turn (so all share the same machine load):
 - `zodiac build -j 1`: every book printed whole, one process;
 - `zodiac build -j 2`: the two books printed side by side, one process each;
 - headless Chromium (`chromium --headless --print-to-pdf`) printing the same two HTML
-  files (written by the builder), when `chromium` is installed.
+  files (written by the builder), when `chromium` is installed;
+- incremental builds (`-j 2`, the cache in a folder of the run's own): after one
+  monster's name changes (both books show it), and after nothing changed; then the
+  example project (`content/examples/zodiac`, 12 files) cold and after one character's
+  `player:` changed (only that character's sheet shows it).
+
+The cold rows run with `--no-cache`.
 
 Prints medians of wall time, the ratios (-j 2 against Chromium and against -j 1), the
 CPU time the builder used (user + system, all processes: what parallel printing costs when the
@@ -19,6 +25,8 @@ On a shared machine wall times are noisy: compare the ratios, measured in one ru
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import resource
 import shutil
 import statistics
@@ -32,6 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bestiary import make_project
 
+EXAMPLE = Path(__file__).resolve().parent.parent / "content" / "examples" / "zodiac"
+
 # Runs a command and prints the peak RSS (KiB) of its largest process, itself or any
 # process it waited for (the printing workers).
 _PEAK = (
@@ -42,12 +52,14 @@ _PEAK = (
 PEAKS: dict[str, float] = {}
 
 
-def _timed(cmd: list[str], name: str = "") -> tuple[float, float]:
+def _timed(
+    cmd: list[str], name: str = "", env: dict[str, str] | None = None
+) -> tuple[float, float]:
     """Wall and CPU seconds (user + system of the command and its children)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", _PEAK, *cmd], check=True, capture_output=True, text=True
+        [sys.executable, "-c", _PEAK, *cmd], check=True, capture_output=True, text=True, env=env
     )
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -107,16 +119,52 @@ def main() -> None:
         root = Path(tmp) / "bench"
         make_project(root, args.monsters, "a4")
         html = _html_for_chromium(root, Path(tmp) / "html") if chromium else []
-        rows: dict[str, list[tuple[float, float]]] = {"-j 1": [], "-j 2": [], "chromium": []}
-        for _ in range(args.runs):
+        rows: dict[str, list[tuple[float, float]]] = {
+            "-j 1": [],
+            "-j 2": [],
+            "chromium": [],
+            "1 monster": [],
+            "no change": [],
+            "example": [],
+            "1 character": [],
+        }
+        env = {**os.environ, "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
+        env.pop("ZODIAC_NO_CACHE", None)
+        example = Path(tmp) / "example"
+        shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns("dist"))
+        first = root / "monsters" / "m000.yaml"
+        rook = example / "characters" / "rook.yaml"
+        for run in range(args.runs):
             for jobs in ("1", "2"):
                 out = Path(tmp) / f"dist-{jobs}"
                 shutil.rmtree(out, ignore_errors=True)
-                cmd = ["zodiac", "build", str(root), "--out", str(out), "-j", jobs]
+                cmd = ["zodiac", "build", str(root), "--out", str(out), "-j", jobs, "--no-cache"]
                 rows[f"-j {jobs}"].append(_timed(cmd, f"-j {jobs}"))
             if chromium:
                 walls = [_timed(_chromium(chromium, page)) for page in html]
                 rows["chromium"].append((sum(w for w, _ in walls), sum(c for _, c in walls)))
+            # Incremental: record the cold -j 2 build's PDFs, change one monster, rebuild.
+            build = ["zodiac", "build", str(root), "--out", str(Path(tmp) / "dist-2"), "-j", "2"]
+            subprocess.run([*build, "--force"], check=True, stdout=subprocess.DEVNULL, env=env)
+            text = first.read_text(encoding="utf-8")
+            first.write_text(
+                text.replace("name: Specimen 000", f"name: Specimen 000 (edit {run})", 1).replace(
+                    f"(edit {run - 1})", f"(edit {run})"
+                ),
+                encoding="utf-8",
+            )
+            rows["1 monster"].append(_timed(build, "1 monster", env))
+            rows["no change"].append(_timed(build, "no change", env))
+            # The example project: every character its own sheet.
+            built = ["zodiac", "build", str(example), "-j", "2"]
+            shutil.rmtree(example / "dist", ignore_errors=True)
+            rows["example"].append(_timed([*built, "--no-cache"], "example"))
+            subprocess.run([*built, "--force"], check=True, stdout=subprocess.DEVNULL, env=env)
+            rook.write_text(
+                re.sub(r"(?m)^player: .*$", f"player: Lee {run}", rook.read_text("utf-8")),
+                encoding="utf-8",
+            )
+            rows["1 character"].append(_timed(built, "1 character", env))
 
     print(f"monsters: {args.monsters}, runs: {args.runs} (bestiary + card deck)")
     for name, values in rows.items():
@@ -129,6 +177,12 @@ def main() -> None:
     if rows["chromium"]:
         peer = statistics.median(w for w, _ in rows["chromium"])
         print(f"-j 2 takes {two / peer:.2f}x Chromium's time (goal: at most 3x)")
+    for name, cold in (("1 monster", two), ("no change", two)):
+        warm = statistics.median(w for w, _ in rows[name])
+        print(f"rebuild, {name}: {warm / cold:.2f}x the cold -j 2 build (goal: at most 0.2x)")
+    cold = statistics.median(w for w, _ in rows["example"])
+    warm = statistics.median(w for w, _ in rows["1 character"])
+    print(f"example project, 1 character changed: {warm / cold:.2f}x its cold build")
     for name, peak in PEAKS.items():
         print(f"peak RSS of any one process, {name}: {peak:.0f} MiB (goal: under 400)")
 

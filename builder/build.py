@@ -75,6 +75,9 @@ class Built:
     size_bytes: int
     html: Path | None = None
     refused: tuple[tuple[str, str], ...] = ()
+    # What it was printed from (`reprint_record`), for the next build; None: not reusable.
+    record: dict[str, Any] | None = None
+    unchanged: bool = False  # the PDF already there was kept: nothing it shows changed
 
 
 def select(ws: Workspace, book: Book) -> list[Entity]:
@@ -176,8 +179,15 @@ def run(
     jobs: list[Job],
     *,
     html: bool = False,
+    previous: dict[str, Any] | None = None,
 ) -> Iterator[Built]:
-    """Render every job; yields as each file is written."""
+    """Render every job; yields as each file is written.
+
+    `previous` (`load_records`): what earlier builds printed. A job whose HTML, paper and
+    read files are those of its record, and whose PDF is still the bytes printed then,
+    is not printed again: the HTML is rendered (it is what shows a change) but
+    WeasyPrint, nine tenths of the time, is skipped.
+    """
     from builder.render.env import make_environment
     from builder.render.pdf import render_html, write_html, write_pdf
 
@@ -189,6 +199,12 @@ def run(
         text = render_html(job.template, context_for(ws, job), env=env)
         job.out.parent.mkdir(parents=True, exist_ok=True)
         html_path = write_html(text, job.out.with_suffix(".html")) if html else None
+        key = print_key(text, config.paper.value, user_templates)
+        old = (previous or {}).get(str(job.out))
+        if still_printed(old, key, job.out):
+            assert old is not None
+            yield Built(job.out, old["pages"], old["size"], html_path, record=old, unchanged=True)
+            continue
         result = write_pdf(
             text,
             job.out,
@@ -198,8 +214,97 @@ def run(
             template=job.template,
             stylesheets_required=True,
         )
-        built = Built(result.path, result.pages, result.size_bytes, html_path, result.reasons)
-        yield built
+        record = None
+        if not result.reasons:  # a refused file may be there next time: print again then
+            record = {
+                "key": key,
+                "pdf": _file_digest(result.path),
+                "pages": result.pages,
+                "size": result.size_bytes,
+                "files": dict(result.served),
+            }
+        yield Built(result.path, result.pages, result.size_bytes, html_path, result.reasons, record)
+
+
+# --- Incremental builds (issue 13) -----------------------------------------------------
+#
+# A PDF is a function of its HTML, the paper, the files WeasyPrint read for it (the
+# fetcher records each with a digest), WeasyPrint itself and the builder's code (the
+# cache is per builder fingerprint), and SOURCE_DATE_EPOCH (its dates). The records live
+# in the signed per-user cache (`builder.cache`), never in the output folder, so a
+# project from a stranger cannot ship a record that vouches for its own PDFs. Fonts
+# WeasyPrint finds through fontconfig are the system's and are not tracked: `--force`
+# prints everything again after installing fonts.
+
+MAX_OUTPUT_FOLDERS = 8  # output folders of one project that keep records
+
+
+def print_key(html: str, paper: str, user_templates: Path | None = None) -> str:
+    """The digest of everything a PDF depends on besides the files WeasyPrint reads."""
+    from importlib.metadata import version
+
+    h = hashlib.blake2b(digest_size=20)
+    h.update(html.encode("utf-8", "surrogatepass"))
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    h.update(f"\0{paper}\0{epoch}\0{version('weasyprint')}".encode())
+    if user_templates is not None and user_templates.is_dir():
+        # A file added to the project's templates may shadow a builder asset by name.
+        for path in sorted(user_templates.rglob("*")):
+            h.update(f"\0{path.relative_to(user_templates)}".encode(errors="replace"))
+    return h.hexdigest()
+
+
+def still_printed(record: Any, key: str, out: Path) -> bool:
+    """Whether `out` is the PDF `record` describes and everything it was printed from is
+    unchanged: same key, every file read has the same bytes, the PDF has its bytes."""
+    if not isinstance(record, dict) or record.get("key") != key:
+        return False
+    files = record.get("files")
+    if not isinstance(files, dict) or not isinstance(record.get("pages"), int):
+        return False
+    if not isinstance(record.get("size"), int) or _file_digest(out) != record.get("pdf"):
+        return False
+    return all(_file_digest(Path(path)) == dg for path, dg in files.items())
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        with open(path, "rb") as f:
+            return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=20)).hexdigest()
+    except OSError:
+        return None
+
+
+def load_records(store: Any, out_dir: Path) -> dict[str, Any]:
+    """The records of the PDFs earlier builds printed into `out_dir` (none without a cache)."""
+    if store is None:
+        return {}
+    folder = store.build_records().get(str(Path(os.path.realpath(out_dir))))
+    return folder if isinstance(folder, dict) else {}
+
+
+def save_records(store: Any, out_dir: Path, built: list[Built]) -> None:
+    """Remember what this build printed into `out_dir`, beside the other folders' records.
+
+    Records of files this build did not touch are kept while their PDF exists (a build
+    with `--only` keeps the other books' records); a file that failed loses its record.
+    """
+    if store is None:
+        return
+    records = store.build_records()
+    key = str(Path(os.path.realpath(out_dir)))
+    folder = {
+        path: rec
+        for path, rec in (records.pop(key, None) or {}).items()
+        if isinstance(rec, dict) and Path(path).is_file()
+    }
+    for b in built:
+        if b.record is None:
+            folder.pop(str(b.path), None)
+        else:
+            folder[str(b.path)] = b.record
+    kept = dict(list(records.items())[-(MAX_OUTPUT_FOLDERS - 1) :]) if records else {}
+    store.save_build_records({**kept, key: folder})
 
 
 @dataclass(frozen=True)
@@ -239,7 +344,7 @@ def _env_number(name: str, parse: Callable[[str], float], what: str) -> float | 
 # jobs instead of parsing or unpickling them again (fork start method only), with a
 # shared array of each job's state (`_WAITING`, `_PRINTING`, `_DONE`) that tells, when
 # a worker dies, which file it was printing.
-_FORKED: tuple[Workspace, list[Job], Any, Limits] | None = None
+_FORKED: tuple[Workspace, list[Job], Any, Limits, dict[str, Any]] | None = None
 _WAITING, _PRINTING, _DONE = 0, 1, 2
 
 
@@ -255,13 +360,13 @@ def _render_one(index: int, html: bool) -> tuple[int, Built | RenderError]:
     from builder.render.pdf import RenderTimeout, deadline, limit_message
 
     assert _FORKED is not None
-    ws, jobs, states, limits = _FORKED
+    ws, jobs, states, limits, previous = _FORKED
     job = jobs[index]
     states[index] = _PRINTING
     outcome: Built | RenderError
     try:
         with deadline(limits.deadline(job)):
-            [outcome] = list(run(ws, [job], html=html))
+            [outcome] = list(run(ws, [job], html=html, previous=previous))
     except RenderError as error:  # a fresh copy: the traceback may hold a gigabyte
         outcome = RenderError(error.template, error.line, error.message)
     except (RenderTimeout, MemoryError) as error:  # outside the template and the layout
@@ -276,20 +381,27 @@ def default_workers() -> int:
 
 
 def run_parallel(
-    ws: Workspace, jobs: list[Job], *, html: bool = False, workers: int | None = None
+    ws: Workspace,
+    jobs: list[Job],
+    *,
+    html: bool = False,
+    workers: int | None = None,
+    previous: dict[str, Any] | None = None,
 ) -> Iterator[tuple[Job, Built | RenderError]]:
     """Print jobs in forked worker processes; yields (job, built or error) as each ends.
 
     A file that fails (a template error, a limit, its process killed) is yielded with its
     `RenderError` and keeps its previous version; the others still print. Where fork is
-    unavailable (Windows) files print in this process, without the limits.
+    unavailable (Windows) files print in this process, without the limits. `previous`:
+    as for `run` (files whose inputs are unchanged are kept, not printed again).
     """
+    previous = previous or {}
     n = default_workers() if workers is None else workers
     limits = render_limits()
     if "fork" not in multiprocessing.get_all_start_methods():  # pragma: no cover - Windows
         for job in jobs:
             try:
-                [built] = list(run(ws, [job], html=html))
+                [built] = list(run(ws, [job], html=html, previous=previous))
             except RenderError as error:
                 yield job, error
             else:
@@ -304,7 +416,7 @@ def run_parallel(
         # dies alone is the one to blame, and the others still print.
         alone = bool(suspects)
         batch = suspects if alone else left
-        cut = yield from _pool_round(ws, jobs, batch, html, 1 if alone else n, limits)
+        cut = yield from _pool_round(ws, jobs, batch, html, 1 if alone else n, limits, previous)
         started = [i for i in batch if cut.get(i, _WAITING) != _WAITING]
         waiting = [i for i in batch if cut.get(i) == _WAITING]
         if cut and not started:  # no file had started: a new pool would die the same way
@@ -320,7 +432,13 @@ def run_parallel(
 
 
 def _pool_round(
-    ws: Workspace, jobs: list[Job], batch: list[int], html: bool, workers: int, limits: Limits
+    ws: Workspace,
+    jobs: list[Job],
+    batch: list[int],
+    html: bool,
+    workers: int,
+    limits: Limits,
+    previous: dict[str, Any],
 ) -> Generator[tuple[Job, Built | RenderError], None, dict[int, int]]:
     """Print `batch` in one pool of forked workers; yields each file that ends.
 
@@ -329,7 +447,7 @@ def _pool_round(
     global _FORKED
     ctx = multiprocessing.get_context("fork")
     states = ctx.Array("b", len(jobs), lock=False)  # shared memory, inherited by fork
-    _FORKED = (ws, jobs, states, limits)
+    _FORKED = (ws, jobs, states, limits, previous)
     cut: dict[int, int] = {}
     try:
         with ProcessPoolExecutor(

@@ -1,11 +1,15 @@
 """The builder's cache: what an unchanged project already told us, never a stale answer.
 
-Two records per project (issue 13), in the user's cache folder:
+Three records per project (issue 13), in the user's cache folder:
 
 - ``files``: for each content file, by the digest of its bytes, what the YAML loader
   made of it (plain data, where each document starts, the loader's problems). A file
   whose bytes are unchanged is not parsed again; its models are validated and every
   check, the cross-file ones included, runs again on the whole project.
+- ``build``: for each PDF ``zodiac build`` printed, the digest of the HTML it printed and
+  of every file WeasyPrint read for it (stylesheets, fonts, images) and of the PDF
+  itself; a PDF whose inputs are all unchanged and whose bytes are still those is not
+  printed again (incremental builds).
 - ``verdict``: the whole report of one ``validate``, keyed by everything it depends on:
   the builder (its version, the size and time of each file of its code and shipped
   catalogues, Python, pydantic, ruamel), the project's folder, the working folder (paths
@@ -258,6 +262,16 @@ class ProjectCache:
 
     def save_verdict(self, key: str, verdict: Any) -> None:
         self._write("verdict", {"key": key, "verdict": verdict})
+
+    # --- what the last builds printed (``builder.build``) ----------------------------
+
+    def build_records(self) -> dict[str, Any]:
+        """For each output folder, each PDF printed there and what it was printed from."""
+        body = self._read("build")
+        return body if isinstance(body, dict) else {}
+
+    def save_build_records(self, records: dict[str, Any]) -> None:
+        self._write("build", records)
 
 
 def _emit(out: IO[bytes], mac: Any, chunks: list[str]) -> None:

@@ -21,7 +21,10 @@ EPILOG = (
     "\b\nExamples:\n"
     "  zodiac build content/examples/zodiac\n"
     "  zodiac build content/examples/zodiac --only bestiary --html\n"
-    "  zodiac build my-campaign --out /tmp/print\n\n"
+    "  zodiac build my-campaign --out /tmp/print\n"
+    "  zodiac build my-campaign --force       # print every file again\n\n"
+    "\b\nA file whose HTML, stylesheets, fonts and images are unchanged since the last\n"
+    'build, and whose PDF is still the one printed then, is kept ("unchanged").\n\n'
     # The limits are builder.build.RENDER_* (not imported here: the CLI starts fast).
     "\b\nFiles print in separate processes, each stopped after a minute (plus a second\n"
     "per entry) or 2 GiB of memory; for a book that really needs more, set\n"
@@ -55,6 +58,18 @@ def build(
             help="Processes printing at once. Default: one per core, at most 4.",
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Print every file again, even those that are unchanged."),
+    ] = False,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Neither read nor write the cache: parse every file, print every file "
+            "(also ZODIAC_NO_CACHE=1).",
+        ),
+    ] = False,
 ) -> None:
     """Validate the project, then render its books to PDF (errors stop the build; warnings don't)."""
     from rich.markup import escape
@@ -62,6 +77,7 @@ def build(
     from rich.table import Table
 
     from builder import build as b
+    from builder.cache import ProjectCache
     from builder.cli.output import console, err_console, print_diagnostics, print_summary
     from builder.errors import UsageError
     from builder.io.project import PROJECT_FILE, find_project_root
@@ -72,7 +88,7 @@ def build(
     if root is None or (project is not None and root != project.resolve()):
         where = project or Path.cwd()
         raise UsageError(f"no {PROJECT_FILE} in {where}; create one with `zodiac init {where}`")
-    ws = open_workspace([root])
+    ws = open_workspace([root], use_cache=not no_cache)
     diags = ws.report.sorted()
     print_diagnostics(diags)
     if ws.report.errors or ws.config is None:
@@ -86,6 +102,8 @@ def build(
     if only and not jobs:
         names = ", ".join(bk.output for bk in ws.config.books)
         raise UsageError(f"no book named {only!r}; the project's books are: {names}")
+    store = None if no_cache else ProjectCache.open(root)
+    previous = {} if force else b.load_records(store, out_dir)
     rows: list[b.Built] = []
     failed: list[tuple[b.Job, RenderError]] = []
     with Progress(
@@ -97,27 +115,34 @@ def build(
         transient=True,
     ) as progress:
         task = progress.add_task(f"rendering {len(jobs)} file(s)", total=len(jobs))
-        for job, outcome in b.run_parallel(ws, jobs, html=html, workers=jobs_n):
+        for job, outcome in b.run_parallel(ws, jobs, html=html, workers=jobs_n, previous=previous):
             if isinstance(outcome, RenderError):
                 failed.append((job, outcome))
                 progress.update(task, advance=1, description=f"failed {escape(job.label)}")
             else:
                 rows.append(outcome)
-                progress.update(task, advance=1, description=f"wrote {escape(job.label)}")
+                done = "kept" if outcome.unchanged else "wrote"
+                progress.update(task, advance=1, description=f"{done} {escape(job.label)}")
+    # A file that failed keeps its previous PDF but loses its record: printed next time.
+    b.save_records(store, out_dir, [*rows, *(b.Built(job.out, 0, 0) for job, _ in failed)])
     order = {job.out: i for i, job in enumerate(jobs)}
     rows.sort(key=lambda built: order.get(built.path, 0))
+    kept = sum(1 for built in rows if built.unchanged)
+    title = f"{ws.config.title}: {len(rows) - kept} file(s) written to {_rel(out_dir)}"
     table = Table(
-        title=f"{ws.config.title}: {len(rows)} file(s) written to {_rel(out_dir)}",
+        title=title + (f", {kept} unchanged" if kept else ""),
         title_justify="left",
     )
     table.add_column("file", overflow="fold")
     table.add_column("pages", justify="right")
     table.add_column("size", justify="right")
+    table.add_column("printed")
     for built in rows:
         table.add_row(
             str(built.path.relative_to(out_dir)),
             str(built.pages),
             f"{built.size_bytes / 1024:,.0f} KiB",
+            "unchanged" if built.unchanged else "now",
         )
     if rows or not failed:
         console.print(table)

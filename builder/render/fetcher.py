@@ -18,6 +18,7 @@ wanted a dict, it returns a dict. It never imports WeasyPrint at module import t
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 import urllib.request
 from collections.abc import Iterable
@@ -60,6 +61,9 @@ class SafeURLFetcher:
         )
         self.max_bytes = max_bytes
         self.fetched: list[str] = []
+        # Each file served, by its real path, with the digest of the bytes served: what a
+        # later build compares to know a PDF is still what these files would print.
+        self.served: dict[str, str] = {}
         self.refused: list[str] = []
         self.reasons: dict[str, str] = {}
 
@@ -80,6 +84,7 @@ class SafeURLFetcher:
             self._refuse(url, f"{size} bytes is more than the {self.max_bytes} allowed")
         body = path.read_bytes()
         self.fetched.append(url)
+        self.served[str(path)] = hashlib.blake2b(body, digest_size=20).hexdigest()
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return _response(path.as_uri(), body, mime)
 

@@ -84,6 +84,7 @@ class PdfResult:
     size_bytes: int
     refused: tuple[str, ...] = field(default=())
     reasons: tuple[tuple[str, str], ...] = field(default=())
+    served: tuple[tuple[str, str], ...] = field(default=())  # (real path, digest) read
 
 
 # A 200-monster bestiary is 0.45 M characters of HTML (~2.3 K a monster); 64 M is room
@@ -318,6 +319,7 @@ def write_pdf(
         size_bytes=out.stat().st_size,
         refused=refused,
         reasons=tuple((url, fetcher.reasons.get(url, "refused")) for url in dict.fromkeys(refused)),
+        served=tuple(sorted(fetcher.served.items())),
     )
 
 
