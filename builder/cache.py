@@ -49,7 +49,7 @@ from builder.io.atomic import write_atomic
 
 __all__ = ["MAX_PROJECTS", "ProjectCache", "builder_fingerprint", "cache_disabled", "digest"]
 
-FORMAT = b"zodiac-cache 1\n"  # then the JSON, a newline and its MAC (hex)
+FORMAT = b"zodiac-cache 2\n"  # then the JSON, a newline and its MAC (hex)
 _MAC_HEX = 64
 MAX_PROJECTS = 32  # projects that keep a cache; the least recently used go first
 MAX_RECORD_BYTES = 1 << 30  # a record past this is not read (a 50k library is ~60 MB)
@@ -233,24 +233,38 @@ class ProjectCache:
     # --- the loader's records ---------------------------------------------------------
 
     def file_record(self, key: str) -> Any:
-        """What the loader returned for bytes of digest ``key``, if cached."""
+        """What the loader returned for bytes of digest ``key``, if cached.
+
+        Each file's record is kept as its JSON text and decoded only when asked for: a
+        50,000-entry library's records then cost their text while the run holds them,
+        not a second copy of every document as Python objects (issue 13: peak memory).
+        """
         if not self._loaded:
             self._loaded = True
             body = self._read("files")
             self.files = body if isinstance(body, dict) else {}
-        record = self.files.get(key)
-        if record is not None:
-            self.used[key] = record
+        raw = self.files.get(key)
+        if not isinstance(raw, str):
+            return None
+        try:
+            record = json.loads(raw)
+        except (ValueError, RecursionError):
+            return None
+        self.used[key] = raw
         return record
 
     def remember_file(self, key: str, record: Any) -> None:
-        self.used[key] = record
+        self.used[key] = json.dumps(record)
 
     def save_files(self) -> None:
-        """Keep the records of this run's files only (the cache never outgrows the project)."""
+        """Keep the records of this run's files only (the cache never outgrows the project).
+
+        Called once the files are loaded; the records are then let go, so the plain data
+        they hold is freed while the models are checked (issue 13: peak memory).
+        """
         if self.used.keys() != self.files.keys():
             self._write("files", self.used)
-            self.files = dict(self.used)
+        self.files, self.used = {}, {}
 
     # --- whole verdicts --------------------------------------------------------------
 

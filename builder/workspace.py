@@ -121,6 +121,8 @@ def open_workspace(
         content.diagnostics.extend(found.refused)  # symlinks leading out of the project (ZY112)
         # shipped catalogues, shadowed by the project
         add_core(content, core, game.id, loader=reader.load)
+        if store is not None:
+            store.save_files()
         ruleset = game.settings(config.house_rules if config is not None else None)
         diags = [
             d
@@ -131,7 +133,6 @@ def open_workspace(
     report = Report(diags, files=files)
     content_found = config_named or _content_in(content, named)
     if store is not None:
-        store.save_files()
         store.save_verdict(
             key,
             {

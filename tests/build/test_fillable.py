@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 
-from builder.build import plan, split_plan
 from builder.rulesets.zodiac.views.sheets import (
     WRITE_INS,
     character_sheet_context,
@@ -276,12 +275,3 @@ def test_typed_values_show_on_the_filled_sheet(built, tmp_path, regenerate):
         assert before == 0 and after > 0, (name, before, after)
     box = _rect(src, 1, "status_confusion", DPI)  # not ticked: stays empty
     assert _ink(_png(filled, 1, DPI), box) == 0
-
-
-def test_sheets_print_whole_so_the_form_is_never_merged(built):
-    """Split books are merged page by page (render/merge.py), which drops a form: a
-    fillable book must not be split."""
-    ws = open_workspace([built])
-    for job in plan(ws, ws.config, built / "dist"):
-        if job.book.fillable:
-            assert split_plan(ws, job) is None
