@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -73,6 +73,7 @@ def open_workspace(
     with_project: bool = True,
     use_cache: bool = False,
     verdict_only: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> Workspace:
     """Load ``paths`` (and, for references, the rest of their content project) and check them.
 
@@ -82,6 +83,8 @@ def open_workspace(
     ``use_cache``: files of a project whose bytes are unchanged are not parsed again
     (``builder.cache``). ``verdict_only`` (``validate``): when every input is unchanged
     the cached report is returned whole, and the workspace holds no entities.
+    ``progress(step, done, total)`` is told each file read (``"reading"``) and when the
+    checks start (``"checking"``), for a progress bar on a large project.
     """
     _existing(paths)
     root = find_project_root(paths[0]) if paths and with_project else None
@@ -116,14 +119,25 @@ def open_workspace(
     )
     game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
     core = core_files(game.id)
+    load = reader.load
+    if progress is not None:
+        total, done = len(found.files), iter(range(1, len(found.files) + 1))
+
+        def load(path: Path) -> LoadedFile:
+            loaded = reader.load(path)
+            progress("reading", next(done, total), total)
+            return loaded
+
     with _gc_paused():  # the collector finds no cycles here and costs a tenth of the run
-        content = load_content(found.files, game.id, loader=reader.load)
+        content = load_content(found.files, game.id, loader=load)
         content.diagnostics.extend(found.refused)  # symlinks leading out of the project (ZY112)
         # shipped catalogues, shadowed by the project
         add_core(content, core, game.id, loader=reader.load)
         if store is not None:
             store.save_files()
         ruleset = game.settings(config.house_rules if config is not None else None)
+        if progress is not None:
+            progress("checking", 0, len(content.entities))
         diags = [
             d
             for d in (*config_diags, *content.diagnostics, *game.check(content, ruleset))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -112,7 +114,10 @@ def _check_paths(paths: list[Path], *, no_cache: bool, lint: bool) -> tuple[Repo
     files = 0
     content_found = False
     for group in groups.values():
-        ws = open_workspace(group, use_cache=not no_cache, verdict_only=not lint)
+        with _progress_bar() as progress:
+            ws = open_workspace(
+                group, use_cache=not no_cache, verdict_only=not lint, progress=progress
+            )
         if lint:  # the linter needs the entities, so no cached verdict
             from builder.cli.lint import with_lint
 
@@ -121,6 +126,48 @@ def _check_paths(paths: list[Path], *, no_cache: bool, lint: bool) -> tuple[Repo
         files += ws.report.files
         content_found = content_found or ws.content_found
     return Report(diags, files=files), content_found
+
+
+# A bar appears only past this many files (a small project is done before it would show)
+# and only on a terminal: on stderr, so stdout stays the report for pipes.
+PROGRESS_MIN_FILES = 200
+
+
+@contextmanager
+def _progress_bar() -> Iterator[Callable[[str, int, int], None] | None]:
+    """A transient bar on stderr for a large project: files read, then the checks."""
+    from builder.cli.output import err_console
+
+    if not err_console.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err_console,
+        transient=True,
+    )
+    task = None
+
+    def update(step: str, done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            if step != "reading" or total < PROGRESS_MIN_FILES:
+                return
+            bar.start()
+            task = bar.add_task("reading files", total=total)
+        if step == "checking":
+            bar.update(task, description=f"checking {total:,} entries")
+        else:
+            bar.update(task, completed=done, total=total)
+
+    try:
+        yield update
+    finally:
+        bar.stop()
 
 
 def _check_stdin(lint: bool) -> tuple[Report, bool]:

@@ -451,17 +451,14 @@ def validate_document(
             )
             return None, [place_in(p, doc)]
     model, diags = validate_model(doc, game.model_for(kind), data)
-    if model is None:
-        return None, diags + expect_diags
-    doc.data = {k: doc.data[k] for k in _KEPT_AFTER_VALIDATION if k in doc.data}
-    return Entity(kind, model, doc), diags + expect_diags
+    return (Entity(kind, model, doc) if model is not None else None), diags + expect_diags
 
 
-# Once a document is its model, its plain data is held only for what later steps read:
-# whether it names an `id:` (where ZP101 points), its `expect:` (builder.checking), its
-# kind and name. A 50,000-entry library then holds each entry once, as its model, not
-# twice (a third of the peak memory, issue 13). The loader's cache records keep their
-# own reference until they are saved.
+# Once `load_content` has a document's model, its plain data keeps only what later steps
+# read: whether it names an `id:` (where ZP101 points), its `expect:` (builder.checking),
+# its kind and name. A 50,000-entry library then holds each entry once, as its model,
+# not twice (a fifth of the peak memory, issue 13). `validate_document` itself leaves
+# the document as it was given.
 _KEPT_AFTER_VALIDATION = ("kind", "id", "name", EXPECT_KEY)
 
 
@@ -563,6 +560,8 @@ def load_content(
                 entity, diags = validate_document(doc, rule_set)
                 content.diagnostics.extend(diags)
                 if entity:
+                    data = doc.data
+                    doc.data = {k: data[k] for k in _KEPT_AFTER_VALIDATION if k in data}
                     content.entities.append(entity)
     _check_duplicate_ids(content)
     return content
