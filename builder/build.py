@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.errors import UsageError
 from builder.io.project import Entity
@@ -32,6 +32,9 @@ from builder.models.project import Book, ProjectConfig, SortOrder
 from builder.render.pdf import RenderError
 from builder.text import printable, shorten
 from builder.workspace import Workspace
+
+if TYPE_CHECKING:
+    from builder.cache import ProjectCache
 
 # Limits on printing one file (a book, or one character's sheet). Measured with
 # benchmarks/bestiary.py: a 200-monster bestiary (74 pages) prints in ~25 s on a loaded
@@ -75,7 +78,7 @@ class Built:
     size_bytes: int
     html: Path | None = None
     refused: tuple[tuple[str, str], ...] = ()
-    # What it was printed from (`reprint_record`), for the next build; None: not reusable.
+    # What it was printed from (see `run`), for the next build; None: print it again next time.
     record: dict[str, Any] | None = None
     unchanged: bool = False  # the PDF already there was kept: nothing it shows changed
 
@@ -186,7 +189,7 @@ def run(
     `previous` (`load_records`): what earlier builds printed. A job whose HTML, paper and
     read files are those of its record, and whose PDF is still the bytes printed then,
     is not printed again: the HTML is rendered (it is what shows a change) but
-    WeasyPrint, nine tenths of the time, is skipped.
+    WeasyPrint, nearly all of the time, is skipped.
     """
     from builder.render.env import make_environment
     from builder.render.pdf import render_html, write_html, write_pdf
@@ -200,7 +203,7 @@ def run(
         job.out.parent.mkdir(parents=True, exist_ok=True)
         html_path = write_html(text, job.out.with_suffix(".html")) if html else None
         key = print_key(text, config.paper.value, user_templates)
-        old = (previous or {}).get(str(job.out))
+        old = (previous or {}).get(_record_key(job.out))
         if still_printed(old, key, job.out):
             assert old is not None
             yield Built(job.out, old["pages"], old["size"], html_path, record=old, unchanged=True)
@@ -267,6 +270,11 @@ def still_printed(record: Any, key: str, out: Path) -> bool:
     return all(_file_digest(Path(path)) == dg for path, dg in files.items())
 
 
+def _record_key(path: Path) -> str:
+    """Records are keyed by real path, so `--out dist` and `--out ./dist/` are one folder."""
+    return os.path.realpath(path)
+
+
 def _file_digest(path: Path) -> str | None:
     try:
         with open(path, "rb") as f:
@@ -275,15 +283,15 @@ def _file_digest(path: Path) -> str | None:
         return None
 
 
-def load_records(store: Any, out_dir: Path) -> dict[str, Any]:
+def load_records(store: ProjectCache | None, out_dir: Path) -> dict[str, Any]:
     """The records of the PDFs earlier builds printed into `out_dir` (none without a cache)."""
     if store is None:
         return {}
-    folder = store.build_records().get(str(Path(os.path.realpath(out_dir))))
+    folder = store.build_records().get(_record_key(out_dir))
     return folder if isinstance(folder, dict) else {}
 
 
-def save_records(store: Any, out_dir: Path, built: list[Built]) -> None:
+def save_records(store: ProjectCache | None, out_dir: Path, built: list[Built]) -> None:
     """Remember what this build printed into `out_dir`, beside the other folders' records.
 
     Records of files this build did not touch are kept while their PDF exists (a build
@@ -292,7 +300,7 @@ def save_records(store: Any, out_dir: Path, built: list[Built]) -> None:
     if store is None:
         return
     records = store.build_records()
-    key = str(Path(os.path.realpath(out_dir)))
+    key = _record_key(out_dir)
     folder = {
         path: rec
         for path, rec in (records.pop(key, None) or {}).items()
@@ -300,9 +308,9 @@ def save_records(store: Any, out_dir: Path, built: list[Built]) -> None:
     }
     for b in built:
         if b.record is None:
-            folder.pop(str(b.path), None)
+            folder.pop(_record_key(b.path), None)
         else:
-            folder[str(b.path)] = b.record
+            folder[_record_key(b.path)] = b.record
     kept = dict(list(records.items())[-(MAX_OUTPUT_FOLDERS - 1) :]) if records else {}
     store.save_build_records({**kept, key: folder})
 

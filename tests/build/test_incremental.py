@@ -76,6 +76,10 @@ def test_nothing_changed_nothing_printed(zodiac, project: Path) -> None:
     before = stamps(project)
     assert set(build(zodiac, project).values()) == {"unchanged"}
     assert stamps(project) == before  # the very same files: not even rewritten
+    assert set(build(zodiac, project, "--html").values()) == {"unchanged"}
+    assert (project / "dist" / "bestiary.html").is_file()  # --html still writes the HTML
+    relative = os.path.relpath(project / "dist")  # another spelling of the same folder
+    assert set(build(zodiac, project, "--out", relative + "/").values()) == {"unchanged"}
 
 
 def test_one_monster_changed_reprints_only_the_books_that_show_monsters(
