@@ -358,9 +358,14 @@ _WAITING, _PRINTING, _DONE = 0, 1, 2
 
 def _start_worker(memory_mib: int) -> None:
     """In each printing process, before any template runs: cap its memory."""
+    import gc
+
     from builder.render.pdf import limit_memory
 
     limit_memory(memory_mib)
+    # What the worker inherits (the loaded project, the builder) lives as long as it does:
+    # kept out of the collector's sight, collections scan only what printing makes.
+    gc.freeze()
 
 
 def _render_one(index: int, html: bool) -> tuple[int, Built | RenderError]:

@@ -17,6 +17,7 @@ unstyled PDF looks printed but is not what the template asked for.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import signal
 from collections.abc import Callable, Iterator, Mapping
@@ -299,6 +300,10 @@ def write_pdf(
                 "link a .css file inside the project or the templates folder",
             )
         stamp_metadata(document.metadata, out.stem)
+        # Laying out a long book leaves much cyclic garbage (about 120 MiB for a 74-page
+        # bestiary) that the collector's thresholds let live on; freed here, it is not
+        # still held while writing the PDF allocates its own (issue 13: peak memory).
+        gc.collect()
         from builder.render.forms import finish_forms  # fillable sheets' fields (issue 16)
 
         _atomic_write(
