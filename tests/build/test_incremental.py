@@ -177,3 +177,11 @@ def test_a_record_is_used_only_for_the_same_inputs(tmp_path: Path) -> None:
     assert not still_printed(record, key, pdf)
     css.unlink()
     assert not still_printed(record, key, pdf)
+
+
+def test_a_build_of_one_book_keeps_the_records_of_the_others(zodiac, project: Path) -> None:
+    build(zodiac, project)
+    r = zodiac("build", str(project), "--only", "bestiary")
+    assert r.exit_code == 0 and "│ unchanged" in r.stdout and "characters/" not in r.stdout
+    printed = build(zodiac, project)  # the others' records survived the --only build
+    assert set(printed.values()) == {"unchanged"}
