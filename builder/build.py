@@ -276,9 +276,11 @@ def _record_key(path: Path) -> str:
 
 
 def _file_digest(path: Path) -> str | None:
+    """`builder.cache.digest` of a file's bytes (as the fetcher digests what it serves)."""
+    from builder.cache import digest
+
     try:
-        with open(path, "rb") as f:
-            return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=20)).hexdigest()
+        return digest(path.read_bytes())
     except OSError:
         return None
 

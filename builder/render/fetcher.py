@@ -18,13 +18,14 @@ wanted a dict, it returns a dict. It never imports WeasyPrint at module import t
 
 from __future__ import annotations
 
-import hashlib
 import mimetypes
 import urllib.request
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import unquote, urlsplit
+
+from builder.cache import digest
 
 __all__ = ["FetchRefused", "SafeURLFetcher"]
 
@@ -84,7 +85,7 @@ class SafeURLFetcher:
             self._refuse(url, f"{size} bytes is more than the {self.max_bytes} allowed")
         body = path.read_bytes()
         self.fetched.append(url)
-        self.served[str(path)] = hashlib.blake2b(body, digest_size=20).hexdigest()
+        self.served[str(path)] = digest(body)
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return _response(path.as_uri(), body, mime)
 
