@@ -23,6 +23,7 @@ from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -244,17 +245,23 @@ MAX_OUTPUT_FOLDERS = 8  # output folders of one project that keep records
 
 def print_key(html: str, paper: str, user_templates: Path | None = None) -> str:
     """The digest of everything a PDF depends on besides the files WeasyPrint reads."""
-    from importlib.metadata import version
-
     h = hashlib.blake2b(digest_size=20)
     h.update(html.encode("utf-8", "surrogatepass"))
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    h.update(f"\0{paper}\0{epoch}\0{version('weasyprint')}".encode())
+    h.update(f"\0{paper}\0{epoch}\0{_weasyprint_version()}".encode())
     if user_templates is not None and user_templates.is_dir():
         # A file added to the project's templates may shadow a builder asset by name.
         for path in sorted(user_templates.rglob("*")):
             h.update(f"\0{path.relative_to(user_templates)}".encode(errors="replace"))
     return h.hexdigest()
+
+
+@cache
+def _weasyprint_version() -> str:
+    """Read from its installed metadata once per process, not once per file printed."""
+    from importlib.metadata import version
+
+    return version("weasyprint")
 
 
 def still_printed(record: Any, key: str, out: Path) -> bool:
@@ -293,11 +300,14 @@ def load_records(store: ProjectCache | None, out_dir: Path) -> dict[str, Any]:
     return folder if isinstance(folder, dict) else {}
 
 
-def save_records(store: ProjectCache | None, out_dir: Path, built: list[Built]) -> None:
+def save_records(
+    store: ProjectCache | None, out_dir: Path, built: list[Built], failed: list[Path]
+) -> None:
     """Remember what this build printed into `out_dir`, beside the other folders' records.
 
     Records of files this build did not touch are kept while their PDF exists (a build
-    with `--only` keeps the other books' records); a file that failed loses its record.
+    with `--only` keeps the other books' records); a file in `failed` keeps its previous
+    PDF but loses its record, so the next build prints it.
     """
     if store is None:
         return
@@ -313,6 +323,8 @@ def save_records(store: ProjectCache | None, out_dir: Path, built: list[Built]) 
             folder.pop(_record_key(b.path), None)
         else:
             folder[_record_key(b.path)] = b.record
+    for path in failed:
+        folder.pop(_record_key(path), None)
     kept = dict(list(records.items())[-(MAX_OUTPUT_FOLDERS - 1) :]) if records else {}
     store.save_build_records({**kept, key: folder})
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -121,11 +122,11 @@ def open_workspace(
     core = core_files(game.id)
     load = reader.load
     if progress is not None:
-        total, done = len(found.files), iter(range(1, len(found.files) + 1))
+        total, done = len(found.files), itertools.count(1)
 
         def load(path: Path) -> LoadedFile:
             loaded = reader.load(path)
-            progress("reading", next(done, total), total)
+            progress("reading", next(done), total)
             return loaded
 
     with _gc_paused():  # the collector finds no cycles here and costs a tenth of the run

@@ -123,8 +123,7 @@ def build(
                 rows.append(outcome)
                 done = "kept" if outcome.unchanged else "wrote"
                 progress.update(task, advance=1, description=f"{done} {escape(job.label)}")
-    # A file that failed keeps its previous PDF but loses its record: printed next time.
-    b.save_records(store, out_dir, [*rows, *(b.Built(job.out, 0, 0) for job, _ in failed)])
+    b.save_records(store, out_dir, rows, [job.out for job, _ in failed])
     order = {job.out: i for i, job in enumerate(jobs)}
     rows.sort(key=lambda built: order.get(built.path, 0))
     kept = sum(1 for built in rows if built.unchanged)
