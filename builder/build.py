@@ -19,10 +19,11 @@ import fnmatch
 import hashlib
 import multiprocessing
 import os
+import tempfile
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,8 @@ from builder.workspace import Workspace
 
 if TYPE_CHECKING:
     from builder.cache import ProjectCache
+    from builder.render.parts import PartLayout
+    from builder.rulesets import PartPlan
 
 # Limits on printing one file (a book, or one character's sheet). Measured with
 # benchmarks/bestiary.py: a 200-monster bestiary (74 pages) prints in ~25 s on a loaded
@@ -159,8 +162,12 @@ def file_stem(entity_id: str) -> str:
     return f"{prefix}-{digest}" if prefix else digest
 
 
-def context_for(ws: Workspace, job: Job) -> dict[str, Any]:
-    """The template context: project info plus the computed views of the job's entities."""
+def context_for(ws: Workspace, job: Job, parted: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The template context: project info plus the computed views of the job's entities.
+
+    `parted`: for one part of a book printed in parts (see `Piece`), what the template
+    prints of it.
+    """
     from builder.rulesets import resolve
 
     config: ProjectConfig = ws.config
@@ -175,7 +182,7 @@ def context_for(ws: Workspace, job: Job) -> dict[str, Any]:
         "house_rules": house.model_dump() if hasattr(house, "model_dump") else dict(house),
     }
     views = resolve(ws.rule_set.books[job.book.holds].context)
-    return {**base, **views(ws, list(job.entities))}
+    return {**base, **views(ws, list(job.entities)), "parted": parted}
 
 
 def run(
@@ -327,6 +334,296 @@ def save_records(
         folder.pop(_record_key(path), None)
     kept = dict(list(records.items())[-(MAX_OUTPUT_FOLDERS - 1) :]) if records else {}
     store.save_build_records({**kept, key: folder})
+    _prune_parts(parts_folder(store), {**kept, key: folder})
+
+
+def _prune_parts(keep: Path | None, records: dict[str, Any]) -> None:
+    """Delete the kept parts no record names any more (books reprinted, folders dropped)."""
+    if keep is None or not keep.is_dir():
+        return
+    named = {
+        f"{part.get('pdf')}.pdf"
+        for folder in records.values()
+        if isinstance(folder, dict)
+        for rec in folder.values()
+        if isinstance(rec, dict) and isinstance(rec.get("parts"), dict)
+        for part in rec["parts"].values()
+        if isinstance(part, dict)
+    }
+    for path in keep.iterdir():
+        if path.name not in named:
+            path.unlink(missing_ok=True)
+
+
+# --- Books printed in parts (issue 13) ---------------------------------------------------
+#
+# A long book (more entries than its `PartPlan.size`) prints as parts in several worker
+# processes and is joined by `builder.render.parts`: first its body parts, and, for a book
+# with contents or an index, a draft of those to count their pages; then, every page
+# number known, the contents and index for real; then the join. Each part starts on a new
+# page. A project that brings its own template for the book prints it whole.
+
+_NO_PAGE = "000"  # a draft's page numbers: as wide as most, to count its pages right
+_MAX_NUMBERING_ROUNDS = 3  # contents that grow a page when numbered are printed again
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One printing task of a book printed in parts: a part, or the join.
+
+    `section`: "front" (before the entries: cover, contents), "body" (entries
+    `start:stop`), "back" (after them: index) or "join"; `pages`: the page of each
+    anchor, for the front and back, once known (`draft` while it is not).
+    """
+
+    section: str
+    number: int = 0
+    start: int = 0
+    stop: int = 0
+    pages: tuple[tuple[str, int], ...] = ()
+    draft: bool = False
+
+
+@dataclass(frozen=True)
+class PartDone:
+    """A part printed into `path`, as a worker returns it to the build."""
+
+    piece: Piece
+    path: Path
+    layout: PartLayout
+    head: str  # the HTML up to <body>: the overlay's stylesheets
+    served: tuple[tuple[str, str], ...] = ()
+    refused: tuple[tuple[str, str], ...] = ()
+    record: dict[str, Any] | None = None  # for the next build (None: print it again)
+
+
+@dataclass
+class _Parted:
+    """The build's state of one book printed in parts (see the section comment)."""
+
+    plan: PartPlan
+    key: str
+    html_path: Path | None
+    count: int
+    prior: dict[str, Any] = field(default_factory=dict)  # the parts the last build printed
+    done: dict[tuple[str, int], PartDone] = field(default_factory=dict)
+    waiting: int = 0
+    rounds: int = 0
+
+    def start(self) -> list[Piece]:
+        size = self.plan.size
+        pieces = [
+            Piece("body", k, a, min(a + size, self.count))
+            for k, a in enumerate(range(0, self.count, size))
+        ]
+        for section, on in self._ends():
+            known = _layout(self.prior.get(f"{section}-0")) if on else None
+            if known is not None:  # the last build's contents: their pages, for a start
+                self.done[(section, 0)] = PartDone(Piece(section, draft=True), Path(), known, "")
+            elif on:
+                pieces.append(Piece(section, draft=True))
+        self.waiting = len(pieces)
+        return pieces
+
+    def _ends(self) -> tuple[tuple[str, bool], tuple[str, bool]]:
+        return (("front", self.plan.front), ("back", self.plan.back))
+
+    def order(self) -> list[PartDone]:
+        """The parts in book order: front, bodies, back."""
+        bodies = sorted((d for (s, _), d in self.done.items() if s == "body"), key=_number)
+        front = [self.done[("front", 0)]] if self.plan.front else []
+        back = [self.done[("back", 0)]] if self.plan.back else []
+        return [*front, *bodies, *back]
+
+    def finished(self, part: PartDone) -> list[Piece]:
+        """Record a part; what to print next, once all of this round are in."""
+        self.done[(part.piece.section, part.piece.number)] = part
+        self.waiting -= 1
+        if self.waiting:
+            return []
+        numbered = [s for s, on in self._ends() if on]
+        drafts = [s for s in numbered if self.done[(s, 0)].piece.draft]
+        stale = [s for s in numbered if dict(self.done[(s, 0)].piece.pages) != self.pages()]
+        self.rounds += 1
+        if (drafts or stale) and self.rounds <= _MAX_NUMBERING_ROUNDS:
+            pages = tuple(sorted(self.pages().items()))
+            self.waiting = len(numbered)
+            return [Piece(s, pages=pages) for s in numbered]
+        return [Piece("join")]
+
+    def pages(self) -> dict[str, int]:
+        """The page (from 1) of each anchor, as the parts printed so far lay out."""
+        pages: dict[str, int] = {}
+        first = 1
+        for part in self.order():
+            for anchor, page in part.layout.anchors:
+                pages.setdefault(anchor, first + page)
+            first += len(part.layout.names)
+        return pages
+
+    def built(self, pdf: Path, pages: int) -> Built:
+        parts = self.order()
+        refused = tuple(dict.fromkeys(r for p in parts for r in p.refused))
+        record = None
+        if not refused:
+            record = {
+                "key": self.key,
+                "pdf": _file_digest(pdf),
+                "pages": pages,
+                "size": pdf.stat().st_size,
+                "files": {path: dg for p in parts for path, dg in p.served},
+                "parts": {_part_name(p.piece): p.record for p in parts if p.record},
+            }
+        return Built(pdf, pages, pdf.stat().st_size, self.html_path, refused, record)
+
+
+def _number(part: PartDone) -> int:
+    return part.piece.number
+
+
+def _part_name(piece: Piece) -> str:
+    return f"{piece.section}-{piece.number}"
+
+
+def _layout(record: Any) -> PartLayout | None:
+    """The `PartLayout` a part's record keeps (JSON), or None when it keeps none."""
+    from builder.render.parts import PartLayout
+
+    try:
+        layout = record["layout"]
+        return PartLayout(
+            tuple(str(n) for n in layout["names"]),
+            tuple(
+                (int(a), str(b), int(c), float(d), float(e), bool(f))
+                for a, b, c, d, e, f in layout["bookmarks"]
+            ),
+            tuple((str(a), int(b)) for a, b in layout["anchors"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def parts_folder(store: ProjectCache | None) -> Path | None:
+    """Where the parts of books printed in parts are kept for the next build (the cache)."""
+    return None if store is None else store.folder / "parts"
+
+
+def part_plan(ws: Workspace, job: Job, user_templates: Path | None) -> PartPlan | None:
+    """How `job` prints in parts, or None to print it whole (short, or its own template)."""
+    plan = ws.rule_set.books[job.book.holds].parts
+    if plan is None or len(job.entities) <= plan.size:
+        return None
+    if user_templates is not None and (user_templates / job.template).exists():
+        return None  # a project's template may not know about parts
+    return plan
+
+
+def print_piece(
+    ws: Workspace,
+    job: Job,
+    piece: Piece,
+    folder: Path,
+    keep: Path | None = None,
+    prior: dict[str, Any] | None = None,
+) -> PartDone:
+    """Print one part of `job` into `folder` (in a worker process).
+
+    `keep`: the folder where parts are kept between builds (`parts_folder`); a part whose
+    record in `prior` (the last build's) still holds is taken from there, not printed.
+    A draft only counts pages: it is laid out, never written.
+    """
+    from builder.render.env import make_environment
+    from builder.render.parts import PART_LINK
+    from builder.render.pdf import render_html, write_pdf
+
+    config: ProjectConfig = ws.config
+    user_templates = _user_templates(ws)
+    part = replace(job, entities=job.entities[piece.start : piece.stop])
+    parted = {
+        "section": piece.section,
+        "first": piece.number == 0,
+        "link": PART_LINK,
+        "pages": dict(piece.pages),
+        "unknown": _NO_PAGE if piece.draft else "",
+    }
+    env = make_environment(user_templates)
+    text = render_html(
+        job.template, context_for(ws, part if piece.section == "body" else job, parted), env=env
+    )
+    head = text[: text.find("<body")] if "<body" in text else ""
+    key = print_key(text, config.paper.value, user_templates)
+    old = (prior or {}).get(_part_name(piece))
+    kept = keep / f"{old.get('pdf')}.pdf" if keep and isinstance(old, dict) else None
+    layout = _layout(old)
+    if kept is not None and layout is not None and still_printed(old, key, kept):
+        assert isinstance(old, dict)
+        return PartDone(piece, kept, layout, head, tuple(old["files"].items()), record=old)
+    result = write_pdf(
+        text,
+        folder / f"{_part_name(piece)}{'-draft' if piece.draft else ''}.pdf",
+        project_root=ws.root,
+        paper=config.paper.value,
+        user_templates=user_templates,
+        template=job.template,
+        stylesheets_required=True,
+        part=True,
+        dry=piece.draft,
+    )
+    assert result.layout is not None
+    record = None
+    if keep is not None and not piece.draft and not result.reasons:
+        pdf = _file_digest(result.path)
+        record = {
+            "key": key,
+            "pdf": pdf,
+            "pages": result.pages,
+            "size": result.size_bytes,
+            "files": dict(result.served),
+            "layout": {
+                "names": list(result.layout.names),
+                "bookmarks": [list(b) for b in result.layout.bookmarks],
+                "anchors": [list(a) for a in result.layout.anchors],
+            },
+        }
+        _keep(result.path, keep / f"{pdf}.pdf")
+    return PartDone(piece, result.path, result.layout, head, result.served, result.reasons, record)
+
+
+def _keep(path: Path, kept: Path) -> None:
+    """Copy a printed part where the next build finds it (named by its digest)."""
+    import shutil
+
+    from builder.io.atomic import write_atomic
+
+    if kept.is_file():
+        return
+    with path.open("rb") as src:
+        write_atomic(kept, lambda out: shutil.copyfileobj(src, out), parents=True)
+
+
+def join_piece(ws: Workspace, job: Job, parts: list[PartDone], folder: Path) -> tuple[Path, int]:
+    """Join the printed parts into the book's PDF, page numbers stamped (in a worker)."""
+    from builder.render.parts import OVERLAY_CSS, join_parts, overlay_html
+    from builder.render.pdf import write_pdf
+
+    names = [name for p in parts for name in p.layout.names]
+    overlay = write_pdf(
+        overlay_html(parts[0].head, names),
+        folder / "overlay.pdf",
+        project_root=ws.root,
+        paper=ws.config.paper.value,
+        user_templates=_user_templates(ws),
+        template=job.template,
+        tagged=False,
+        extra_css=OVERLAY_CSS,
+    )
+    pages = join_parts([(p.path, p.layout) for p in parts], overlay.path, job.out)
+    return job.out, pages
+
+
+def _user_templates(ws: Workspace) -> Path | None:
+    config: ProjectConfig = ws.config
+    return (ws.root / config.templates) if (ws.root and config.templates) else None
 
 
 @dataclass(frozen=True)
@@ -366,7 +663,7 @@ def _env_number(name: str, parse: Callable[[str], float], what: str) -> float | 
 # jobs instead of parsing or unpickling them again (fork start method only), with a
 # shared array of each job's state (`_WAITING`, `_PRINTING`, `_DONE`) that tells, when
 # a worker dies, which file it was printing.
-_FORKED: tuple[Workspace, list[Job], Any, Limits, dict[str, Any]] | None = None
+_FORKED: tuple[Workspace, list[Job], Any, _Settings] | None = None
 _WAITING, _PRINTING, _DONE = 0, 1, 2
 
 
@@ -382,24 +679,46 @@ def _start_worker(memory_mib: int) -> None:
     gc.freeze()
 
 
-def _render_one(index: int, html: bool) -> tuple[int, Built | RenderError]:
-    """Print one file in a worker, within its deadline; a limit or template error is returned."""
+def _render_one(
+    index: int, html: bool, piece: Piece | None = None, parts: Any = None
+) -> tuple[int, Built | PartDone | tuple[Path, int] | RenderError]:
+    """Print one file (or, with `piece`, one part of it or its join) in a worker, within
+    its deadline; a limit or template error is returned."""
     from builder.render.pdf import RenderTimeout, deadline, limit_message
 
     assert _FORKED is not None
-    ws, jobs, states, limits, previous = _FORKED
+    ws, jobs, states, settings = _FORKED
+    limits, previous, folder = settings.limits, settings.previous, settings.folder
     job = jobs[index]
     states[index] = _PRINTING
-    outcome: Built | RenderError
+    import time as _t
+
+    _t0 = _t.time()  # TEMP
+    outcome: Built | PartDone | tuple[Path, int] | RenderError
     try:
         with deadline(limits.deadline(job)):
-            [outcome] = list(run(ws, [job], html=html, previous=previous))
+            if piece is None:
+                [outcome] = list(run(ws, [job], html=html, previous=previous))
+            elif piece.section == "join":
+                outcome = join_piece(ws, job, parts, folder / str(index))
+            else:
+                prior = (previous.get(_record_key(job.out)) or {}).get("parts")
+                prior = prior if isinstance(prior, dict) else {}
+                outcome = print_piece(
+                    ws, job, piece, _mkdir(folder / str(index)), settings.keep, prior
+                )
     except RenderError as error:  # a fresh copy: the traceback may hold a gigabyte
         outcome = RenderError(error.template, error.line, error.message)
     except (RenderTimeout, MemoryError) as error:  # outside the template and the layout
         outcome = RenderError(job.template, None, limit_message(error))
-    states[index] = _DONE
+    if piece is None or piece.section == "join":
+        states[index] = _DONE
     return index, outcome
+
+
+def _mkdir(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def default_workers() -> int:
@@ -414,13 +733,16 @@ def run_parallel(
     html: bool = False,
     workers: int | None = None,
     previous: dict[str, Any] | None = None,
+    keep: Path | None = None,
 ) -> Iterator[tuple[Job, Built | RenderError]]:
     """Print jobs in forked worker processes; yields (job, built or error) as each ends.
 
     A file that fails (a template error, a limit, its process killed) is yielded with its
     `RenderError` and keeps its previous version; the others still print. Where fork is
     unavailable (Windows) files print in this process, without the limits. `previous`:
-    as for `run` (files whose inputs are unchanged are kept, not printed again).
+    as for `run` (files whose inputs are unchanged are kept, not printed again). A long
+    book prints in parts (see `Piece`); `keep` (`parts_folder`) keeps its parts for the
+    next build, which prints again only the parts that changed.
     """
     previous = previous or {}
     n = default_workers() if workers is None else workers
@@ -436,14 +758,80 @@ def run_parallel(
         return
     # Biggest books first, so a long bestiary does not start last.
     left = sorted(range(len(jobs)), key=lambda i: -len(jobs[i].entities))
+    with tempfile.TemporaryDirectory(prefix="zodiac-parts-") as folder:
+        parted: dict[int, _Parted] = {}
+        for i in list(left):
+            kept = _plan_parts(ws, jobs[i], html, previous)
+            if isinstance(kept, Built):
+                left.remove(i)
+                yield jobs[i], kept
+            elif kept is not None:
+                parted[i] = kept
+        settings = _Settings(html, limits, previous, Path(folder), keep)
+        yield from _print_all(ws, jobs, left, parted, n, settings)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """What every printing task of one build shares: passed to the workers by fork."""
+
+    html: bool
+    limits: Limits
+    previous: dict[str, Any]
+    folder: Path  # this build's scratch folder, for parts and overlays
+    keep: Path | None  # parts kept for the next build
+
+
+def _plan_parts(
+    ws: Workspace, job: Job, html: bool, previous: dict[str, Any]
+) -> _Parted | Built | None:
+    """A book to print in parts: its state, or its `Built` when its PDF is still good.
+
+    The book's whole HTML is rendered here, as `run` would: it is what shows a change,
+    and what `--html` writes.
+    """
+    from builder.render.env import make_environment
+    from builder.render.pdf import render_html, write_html
+
+    user_templates = _user_templates(ws)
+    plan = part_plan(ws, job, user_templates)
+    if plan is None:
+        return None
+    try:
+        text = render_html(job.template, context_for(ws, job), env=make_environment(user_templates))
+    except RenderError:
+        return None  # printed whole, in a worker, which reports the error within the limits
+    job.out.parent.mkdir(parents=True, exist_ok=True)
+    html_path = write_html(text, job.out.with_suffix(".html")) if html else None
+    key = print_key(text, ws.config.paper.value, user_templates) + f":parts-of-{plan.size}"
+    old = previous.get(_record_key(job.out))
+    if still_printed(old, key, job.out):
+        assert old is not None
+        return Built(job.out, old["pages"], old["size"], html_path, record=old, unchanged=True)
+    parts = old.get("parts") if isinstance(old, dict) else None
+    return _Parted(
+        plan, key, html_path, len(job.entities), parts if isinstance(parts, dict) else {}
+    )
+
+
+def _print_all(
+    ws: Workspace,
+    jobs: list[Job],
+    left: list[int],
+    parted: dict[int, _Parted],
+    n: int,
+    settings: _Settings,
+) -> Iterator[tuple[Job, Built | RenderError]]:
     suspects: list[int] = []
     while left or suspects:
         # A dead worker breaks its whole pool, and with it the files the other workers
-        # were printing. Those suspects print again one at a time: the file whose process
-        # dies alone is the one to blame, and the others still print.
+        # were printing. Those suspects print again one at a time (whole, not in parts):
+        # the file whose process dies alone is the one to blame, and the others still print.
         alone = bool(suspects)
         batch = suspects if alone else left
-        cut = yield from _pool_round(ws, jobs, batch, html, 1 if alone else n, limits, previous)
+        cut = yield from _pool_round(
+            ws, jobs, batch, 1 if alone else n, {} if alone else parted, settings
+        )
         started = [i for i in batch if cut.get(i, _WAITING) != _WAITING]
         waiting = [i for i in batch if cut.get(i) == _WAITING]
         if cut and not started:  # no file had started: a new pool would die the same way
@@ -462,36 +850,60 @@ def _pool_round(
     ws: Workspace,
     jobs: list[Job],
     batch: list[int],
-    html: bool,
     workers: int,
-    limits: Limits,
-    previous: dict[str, Any],
+    parted: dict[int, _Parted],
+    settings: _Settings,
 ) -> Generator[tuple[Job, Built | RenderError], None, dict[int, int]]:
     """Print `batch` in one pool of forked workers; yields each file that ends.
 
-    Returns the files a dead worker cut off, with how far each had got (`_WAITING`...).
+    A book in `parted` prints as its pieces, each submitted when the ones it needs are
+    done. Returns the files a dead worker cut off, with how far each had got (`_WAITING`...).
     """
     global _FORKED
     ctx = multiprocessing.get_context("fork")
     states = ctx.Array("b", len(jobs), lock=False)  # shared memory, inherited by fork
-    _FORKED = (ws, jobs, states, limits, previous)
+    _FORKED = (ws, jobs, states, settings)
     cut: dict[int, int] = {}
+    failed: set[int] = set()
     try:
         with ProcessPoolExecutor(
-            max_workers=max(1, min(workers, len(batch))),
+            max_workers=max(1, min(workers, len(batch) + sum(p.count for p in parted.values()))),
             mp_context=ctx,
             initializer=_start_worker,
-            initargs=(limits.memory_mib,),
+            initargs=(settings.limits.memory_mib,),
         ) as pool:
-            futures = {pool.submit(_render_one, i, html): i for i in batch}
+            pending: dict[Future[Any], tuple[int, Piece | None]] = {}
+
+            def submit(i: int, piece: Piece | None = None, parts: Any = None) -> None:
+                pending[pool.submit(_render_one, i, settings.html, piece, parts)] = (i, piece)
+
+            for i in batch:
+                if i in parted:
+                    for piece in parted[i].start():
+                        submit(i, piece)
+                else:
+                    submit(i)
             try:
-                for fut in as_completed(futures):
-                    try:
-                        index, outcome = fut.result()
-                    except BrokenProcessPool:
-                        cut[futures[fut]] = states[futures[fut]]
-                        continue
-                    yield jobs[index], outcome
+                while pending:
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        i, piece = pending.pop(fut)
+                        try:
+                            _, outcome = fut.result()
+                        except BrokenProcessPool:
+                            cut[i] = states[i]
+                            continue
+                        if i in failed:
+                            continue
+                        if isinstance(outcome, RenderError) and piece is not None:
+                            failed.add(i)  # the other parts of the book are dropped
+                        if isinstance(outcome, PartDone):
+                            for nxt in parted[i].finished(outcome):
+                                submit(i, nxt, parted[i].order() if nxt.section == "join" else None)
+                        elif isinstance(outcome, tuple):
+                            yield jobs[i], parted[i].built(*outcome)
+                        else:
+                            yield jobs[i], outcome
             except BaseException:  # a bug, Ctrl-C, or the caller stopped: start nothing more
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise

@@ -115,7 +115,10 @@ def build(
         transient=True,
     ) as progress:
         task = progress.add_task(f"rendering {len(jobs)} file(s)", total=len(jobs))
-        for job, outcome in b.run_parallel(ws, jobs, html=html, workers=jobs_n, previous=previous):
+        printing = b.run_parallel(
+            ws, jobs, html=html, workers=jobs_n, previous=previous, keep=b.parts_folder(store)
+        )
+        for job, outcome in printing:
             if isinstance(outcome, RenderError):
                 failed.append((job, outcome))
                 progress.update(task, advance=1, description=f"failed {escape(job.label)}")

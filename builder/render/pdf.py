@@ -29,6 +29,7 @@ import jinja2
 
 from builder.render.assets import templates_dir
 from builder.render.fetcher import SafeURLFetcher
+from builder.render.parts import PART_CSS, PartLayout, describe
 from builder.text import printable, shorten
 
 __all__ = [
@@ -86,6 +87,7 @@ class PdfResult:
     refused: tuple[str, ...] = field(default=())
     reasons: tuple[tuple[str, str], ...] = field(default=())
     served: tuple[tuple[str, str], ...] = field(default=())  # (real path, digest) read
+    layout: PartLayout | None = None  # with `describe`: what joining it to other parts needs
 
 
 # A 200-monster bestiary is 0.45 M characters of HTML (~2.3 K a monster); 64 M is room
@@ -258,6 +260,9 @@ def write_pdf(
     template: str | None = None,
     stylesheets_required: bool = False,
     tagged: bool = True,
+    extra_css: str = "",
+    part: bool = False,
+    dry: bool = False,
 ) -> PdfResult:
     """Print `html` to `out` on `paper`, reading only builder assets and the project.
 
@@ -267,7 +272,10 @@ def write_pdf(
     With `stylesheets_required`, a stylesheet that cannot be loaded is a `RenderError`
     and nothing is written. `template` names the document in errors (default: `out`).
     `tagged` writes a tagged PDF (structure tree, `/MarkInfo`, the `<html lang>`) that
-    screen readers follow; the metadata is set by `stamp_metadata`.
+    screen readers follow; the metadata is set by `stamp_metadata`. `extra_css` is added
+    as a user stylesheet; `part` prints one part of a book (`builder.render.parts`): no
+    page numbers, and the result's `layout` describes it for the join. `dry` lays the
+    pages out and writes nothing (the result's size is 0): to count them.
     """
     import weasyprint  # deliberately late: importing it costs ~0.6 s
 
@@ -288,7 +296,11 @@ def write_pdf(
         document = weasyprint.HTML(
             string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher
         ).render(
-            stylesheets=[weasyprint.CSS(string=PAPER_CSS[paper], url_fetcher=fetcher)],
+            stylesheets=[
+                weasyprint.CSS(string=css, url_fetcher=fetcher)
+                for css in (PAPER_CSS[paper], extra_css, PART_CSS if part else "")
+                if css
+            ],
         )
         if stylesheets_required and stylesheets.failed:
             url, detail = stylesheets.failed[0]
@@ -300,18 +312,20 @@ def write_pdf(
                 "link a .css file inside the project or the templates folder",
             )
         stamp_metadata(document.metadata, out.stem)
+        layout = describe(document) if part else None
         # Laying out a long book leaves much cyclic garbage (about 120 MiB for a 74-page
         # bestiary) that the collector's thresholds let live on; freed here, it is not
         # still held while writing the PDF allocates its own (issue 13: peak memory).
         gc.collect()
         from builder.render.forms import finish_forms  # fillable sheets' fields (issue 16)
 
-        _atomic_write(
-            out,
-            lambda handle: document.write_pdf(
-                target=handle, pdf_tags=tagged, finisher=finish_forms
-            ),
-        )
+        if not dry:
+            _atomic_write(
+                out,
+                lambda handle: document.write_pdf(
+                    target=handle, pdf_tags=tagged, finisher=finish_forms
+                ),
+            )
     except (RenderTimeout, MemoryError) as error:  # the limits of `zodiac build`
         message = limit_message(error).replace("rendering", "laying out the pages", 1)
         raise RenderError(name, None, message) from error
@@ -321,10 +335,11 @@ def write_pdf(
     return PdfResult(
         path=out,
         pages=len(document.pages),
-        size_bytes=out.stat().st_size,
+        size_bytes=0 if dry else out.stat().st_size,
         refused=refused,
         reasons=tuple((url, fetcher.reasons.get(url, "refused")) for url in dict.fromkeys(refused)),
         served=tuple(sorted(fetcher.served.items())),
+        layout=layout,
     )
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT",
     "BookSpec",
     "OptionalRule",
+    "PartPlan",
     "RuleSet",
     "all_rulesets",
     "get",
@@ -55,6 +56,21 @@ def resolve(spec: str) -> Any:
 
 
 @dataclass(frozen=True)
+class PartPlan:
+    """How a long book is printed in parts, side by side (`builder.render.parts`).
+
+    ``size`` entries to a part (for cards, a multiple of the cards on a page, so the
+    parts' pages are the book's). ``front`` and ``back``: the template has sections
+    before and after the entries (cover and contents, index) that show page numbers; its
+    context gets ``parted`` (see templates/books/bestiary.html).
+    """
+
+    size: int
+    front: bool = False
+    back: bool = False
+
+
+@dataclass(frozen=True)
 class BookSpec:
     """One kind of book a rule set prints (`holds:` in zodiac.yaml).
 
@@ -67,6 +83,7 @@ class BookSpec:
     context: str
     one_file_per_entity: bool = False  # character sheets: one PDF each
     description: str = ""
+    parts: PartPlan | None = None  # a long book of this kind may print in parts
 
 
 @dataclass(frozen=True)

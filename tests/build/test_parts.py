@@ -1,0 +1,232 @@
+"""A long book printed in parts and joined (issue 13, builder/render/parts.py).
+
+The joined book must read as one: its contents, index, outline and links lead to the page
+each monster is on, every page but the cover carries "N / total" and its running heads,
+the tags cover every page, and a card deck (whose parts end on page boundaries) prints
+the very pages a whole printing does. After one monster changes, only the parts that
+show it are printed again, and the book equals a cold one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pikepdf
+import pytest
+from pypdf import PdfReader
+
+from builder.build import PartDone, Piece, _Parted
+from builder.render.parts import PartLayout
+from builder.rulesets import PartPlan
+from builder.rulesets.zodiac import RULESET
+
+MONSTERS = 20
+BOOKS = """books:
+  - {title: Bestiary, output: bestiary.pdf, holds: bestiary, sort: level}
+  - {title: Monster Cards, output: cards.pdf, holds: monster_cards, sort: level}
+"""
+
+
+def _parts(monkeypatch, bestiary: PartPlan | None, cards: PartPlan | None) -> None:
+    """Part sizes for this test (the suite's projects are far below the real ones)."""
+    books = RULESET.books
+    monkeypatch.setitem(books, "bestiary", replace(books["bestiary"], parts=bestiary))
+    monkeypatch.setitem(books, "monster_cards", replace(books["monster_cards"], parts=cards))
+
+
+@pytest.fixture
+def project(zodiac, tmp_path: Path, monkeypatch) -> Path:
+    """A starter project with 20 monsters (levels 1-20) and a bestiary and card deck."""
+    monkeypatch.delenv("ZODIAC_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    root = tmp_path / "campaign"
+    assert zodiac("init", str(root)).exit_code == 0
+    config = root / "zodiac.yaml"
+    text = config.read_text()
+    config.write_text(text[: text.index("books:")] + BOOKS)
+    rat = (root / "monsters" / "tunnel-rat.yaml").read_text()
+    for n in range(2, MONSTERS + 1):
+        grown = rat.replace("name: Tunnel Rat", f"name: Rat {n:02d}").replace(
+            "level: 1\n", f"level: {n}\n"
+        )
+        grown = grown.replace("{str: 8, mag: 2, vit: 8, spr: 4, agi: 8}", _stats(n))
+        (root / "monsters" / f"rat-{n:02d}.yaml").write_text(grown)
+    return root
+
+
+def _stats(level: int) -> str:
+    """25 + 5 x level points, spread (R26)."""
+    total = 25 + 5 * level
+    base = [total // 5] * 5
+    base[0] += total - sum(base)
+    strength, magic, vitality, spirit, agility = base
+    return f"{{str: {strength}, mag: {magic}, vit: {vitality}, spr: {spirit}, agi: {agility}}}"
+
+
+def _build(zodiac, root: Path, out: str, *args: str) -> None:
+    r = zodiac("build", str(root), "--out", str(root / out), *args)
+    assert r.exit_code == 0, r.stdout
+
+
+def _texts(pdf: Path) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
+
+
+def _heading_pages(texts: list[str]) -> dict[str, int]:
+    """The page (from 1) where each monster's stat block begins."""
+    found: dict[str, int] = {}
+    for number, text in enumerate(texts, 1):
+        for name in re.findall(r"((?:Tunnel Rat|Rat \d\d)) Level \d+", text):
+            found.setdefault(name, number)
+    return found
+
+
+@pytest.mark.smoke  # pikepdf's floor joins it too (.ci/run)
+def test_a_bestiary_in_parts_reads_as_one_book(zodiac, project: Path, monkeypatch) -> None:
+    _parts(monkeypatch, PartPlan(6, front=True, back=True), None)
+    _build(zodiac, project, "parted", "--no-cache")
+    pdf = project / "parted" / "bestiary.pdf"
+    texts = _texts(pdf)
+    total = len(texts)
+    where = _heading_pages(texts)
+    assert len(where) == MONSTERS
+
+    # Contents and index: "Rat 07 Lv 7 ..... 9" and "Rat 07 ..... 9" name the right page.
+    contents = " ".join(t for t in texts[:3])
+    for name, page in where.items():
+        assert re.search(rf"{name} Lv \d+ \.+ {page}\b", contents), name
+    index = texts[-1]
+    assert "Index of Monsters" in index
+    for name, page in where.items():
+        assert re.search(rf"{name} \.+ {page}\b", index), name
+
+    # Page numbers and running heads on every page but the cover.
+    assert f"/ {total}" not in texts[0]
+    for number, text in enumerate(texts[1:], 2):
+        assert text.endswith(f"{number} / {total}") or f"{number} / {total}" in text, number
+    for text in texts[2:-1]:
+        if "Level" in text:  # a page of stat blocks, in any part
+            assert "BESTIARY Monsters" in text, text[:40]
+    assert "BESTIARY Index of Monsters" in texts[-1]
+
+    reader = PdfReader(pdf)
+    # The outline: "Monsters" holds every monster, each at its page; then the index.
+    outline = reader.outline
+    titles = [item.title for item in outline if not isinstance(item, list)]
+    assert titles == ["Monsters", "Index of Monsters"]
+    children = outline[1]
+    assert isinstance(children, list) and len(children) == MONSTERS
+    for item in children:
+        assert reader.get_destination_page_number(item) + 1 == where[item.title]
+
+    # Every link of the contents and index leads to its monster's page.
+    links = 0
+    dests = {
+        name: reader.get_destination_page_number(dest) + 1
+        for name, dest in reader.named_destinations.items()
+    }
+    shown = {*where.values(), total}  # a monster's page, or the index
+    for page in [*reader.pages[:3], reader.pages[-1]]:
+        for annot in page.get("/Annots", []):
+            annot = annot.get_object()
+            assert "/A" not in annot  # no zodiac-part: URI left behind
+            assert dests[str(annot["/Dest"])] in shown
+            links += 1
+    assert links >= 2 * MONSTERS
+
+    # The tags: one tree, every page in it, every key of the parent tree once.
+    with pikepdf.open(pdf) as book:
+        root = book.Root.StructTreeRoot
+        pages = {p.objgen for p in book.pages}
+        nums = root.ParentTree.Nums
+        keys = [int(nums[i]) for i in range(0, len(nums), 2)]
+        assert len(keys) == len(set(keys))
+        assert {int(p.obj.StructParents) for p in book.pages} <= set(keys)
+        headings = 0
+        stack = [(kid, root.K[0]) for kid in root.K[0].K]
+        while stack:
+            elem, parent = stack.pop()
+            if not isinstance(elem, pikepdf.Dictionary) or elem.get("/Type") != "/StructElem":
+                continue
+            assert elem.P.objgen == parent.objgen
+            assert "/Pg" not in elem or elem.Pg.objgen in pages
+            headings += elem.S == "/H2"
+            stack += [(kid, elem) for kid in elem.get("/K", [])]
+        assert headings >= MONSTERS
+
+
+def test_a_card_deck_in_parts_is_the_whole_deck(zodiac, project: Path, monkeypatch) -> None:
+    _parts(monkeypatch, None, None)
+    _build(zodiac, project, "whole", "--no-cache")
+    _parts(monkeypatch, None, PartPlan(9))
+    _build(zodiac, project, "parted", "--no-cache")
+    whole, parted = (_texts(project / d / "cards.pdf") for d in ("whole", "parted"))
+    assert len(parted) == len(whole) == 3
+    assert parted == whole
+    outline = PdfReader(project / "parted" / "cards.pdf").outline
+    assert outline[0].title == "Monster Cards" and len(outline[1]) == MONSTERS
+
+
+def test_one_monster_changed_reprints_only_its_parts(zodiac, project: Path, monkeypatch) -> None:
+    from builder.cache import ProjectCache
+
+    _parts(monkeypatch, PartPlan(6, front=True, back=True), PartPlan(9))
+    _build(zodiac, project, "dist")
+
+    def parts() -> dict[str, dict[str, str]]:
+        records = ProjectCache.open(project).build_records()
+        [folder] = records.values()
+        return {
+            Path(path).name: {name: part["pdf"] for name, part in rec["parts"].items()}
+            for path, rec in folder.items()
+        }
+
+    before = parts()
+    assert sorted(before["bestiary.pdf"]) == ["back-0", *(f"body-{k}" for k in range(4)), "front-0"]
+    rat = project / "monsters" / "rat-10.yaml"
+    rat.write_text(rat.read_text().replace("name: Rat 10", "name: Sewer Rat"))
+    _build(zodiac, project, "dist")
+    after = parts()
+    changed = {
+        book: sorted(n for n in after[book] if after[book][n] != before[book].get(n))
+        for book in after
+    }
+    # Rat 10 is the 10th by level: the second body part of each book, and the contents
+    # and index that name it.
+    assert changed == {"bestiary.pdf": ["back-0", "body-1", "front-0"], "cards.pdf": ["body-1"]}
+    _build(zodiac, project, "cold", "--no-cache")
+    for book in ("bestiary.pdf", "cards.pdf"):
+        assert _texts(project / "dist" / book) == _texts(project / "cold" / book), book
+    assert any("Sewer Rat" in t for t in _texts(project / "dist" / "bestiary.pdf"))
+
+
+def _done(section: str, count: int, anchors: dict[str, int], number: int = 0, **kw) -> PartDone:
+    """A part of `count` pages with `anchors` ({id: page from 0}) as a worker returns it."""
+    layout = PartLayout(("",) * count, (), tuple(anchors.items()))
+    return PartDone(Piece(section, number, **kw), Path(), layout, "")
+
+
+def test_numbering_waits_for_every_part_then_prints_contents_and_index_again() -> None:
+    parted = _Parted(PartPlan(2, front=True, back=True), "key", None, 4)
+    first = parted.start()
+    assert [(p.section, p.number, p.draft) for p in first] == [
+        ("body", 0, False),
+        ("body", 1, False),
+        ("front", 0, True),
+        ("back", 0, True),
+    ]
+    assert parted.finished(_done("body", 3, {"a": 0, "b": 2}, start=0, stop=2)) == []
+    assert parted.finished(_done("front", 2, {}, draft=True)) == []
+    assert parted.finished(_done("back", 1, {"index": 0}, draft=True)) == []
+    again = parted.finished(_done("body", 2, {"c": 0, "d": 1}, number=1, start=2, stop=4))
+    # Front 1-2, bodies 3-5 and 6-7, back 8.
+    expected = {"a": 3, "b": 5, "c": 6, "d": 7, "index": 8}
+    assert [(p.section, dict(p.pages)) for p in again] == [("front", expected), ("back", expected)]
+    # The numbered contents grew a page: every number after it moves, printed again.
+    assert parted.finished(_done("front", 3, {}, pages=again[0].pages)) == []
+    third = parted.finished(_done("back", 1, {"index": 0}, pages=again[1].pages))
+    assert dict(third[0].pages) == {k: v + 1 for k, v in expected.items()}
+    assert parted.finished(_done("front", 3, {}, pages=third[0].pages)) == []
+    assert parted.finished(_done("back", 1, {"index": 0}, pages=third[1].pages)) == [Piece("join")]
