@@ -5,12 +5,15 @@ Usage:  python benchmarks/build.py [--monsters 200] [--runs 3] [--no-chromium]
 Generates the project of benchmarks/bestiary.py (a bestiary and a card deck), then, in
 each run and in turn (so all share the same machine load):
 
-- `zodiac build -j 1`: every book printed whole, one process;
-- `zodiac build -j 2`: the two books printed side by side, one process each;
+- `zodiac build -j 1`: one printing process (both books in parts, one after another);
+- `zodiac build -j 2`: two printing processes sharing the books' parts (a book longer
+  than its part size prints in parts, joined afterwards: builder/render/parts.py);
 - headless Chromium (`chromium --headless --print-to-pdf`) printing the same two HTML
   files (written by the builder), when `chromium` is installed;
 - incremental builds (`-j 2`, the cache in a folder of the run's own): after one
-  monster's name changes (both books show it), and after nothing changed; then the
+  monster's name changes (both books show it; its anchor, the contents and the index
+  change too), after another monster's description changes ("1 desc": a change that
+  moves no page), and after nothing changed; then the
   example project (`content/examples/zodiac`, 12 files) cold and after one character's
   `player:` changed (only that character's sheet shows it).
 
@@ -124,6 +127,7 @@ def main() -> None:
             "-j 2": [],
             "chromium": [],
             "1 monster": [],
+            "1 desc": [],
             "no change": [],
             "example": [],
             "1 character": [],
@@ -154,6 +158,13 @@ def main() -> None:
                 encoding="utf-8",
             )
             rows["1 monster"].append(_timed(build, "1 monster", env))
+            # A change that moves no anchor: one monster's description.
+            other = root / "monsters" / "m050.yaml"
+            other.write_text(
+                re.sub(r"(?m)^description: .*$", f"description: Edited {run}.", other.read_text()),
+                encoding="utf-8",
+            )
+            rows["1 desc"].append(_timed(build, "1 desc", env))
             rows["no change"].append(_timed(build, "no change", env))
             # The example project: every character its own sheet.
             built = ["zodiac", "build", str(example), "-j", "2"]
@@ -177,7 +188,7 @@ def main() -> None:
     if rows["chromium"]:
         peer = statistics.median(w for w, _ in rows["chromium"])
         print(f"-j 2 takes {two / peer:.2f}x Chromium's time (goal: at most 3x)")
-    for name, cold in (("1 monster", two), ("no change", two)):
+    for name, cold in (("1 monster", two), ("1 desc", two), ("no change", two)):
         warm = statistics.median(w for w, _ in rows[name])
         print(f"rebuild, {name}: {warm / cold:.2f}x the cold -j 2 build (goal: at most 0.2x)")
     cold = statistics.median(w for w, _ in rows["example"])

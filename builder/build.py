@@ -406,16 +406,32 @@ class _Parted:
     html_path: Path | None
     count: int
     prior: dict[str, Any] = field(default_factory=dict)  # the parts the last build printed
+    ids: tuple[str, ...] = ()  # the entries, in order: a new id moves a page's anchors
+    same_ids: bool = False  # the last build printed the same entries in the same order
     done: dict[tuple[str, int], PartDone] = field(default_factory=dict)
     waiting: int = 0
     rounds: int = 0
 
     def start(self) -> list[Piece]:
+        """The first pieces to print: the body parts, and drafts of the contents and index
+        (or, when the last build printed every part of the same entries in the same
+        order, the contents and index numbered as then: after a small change nothing
+        moves, and they print beside the bodies). Where the last build printed the
+        contents, their page count stands in for a draft's."""
         size = self.plan.size
         pieces = [
             Piece("body", k, a, min(a + size, self.count))
             for k, a in enumerate(range(0, self.count, size))
         ]
+        ends = [s for s, on in self._ends() if on]
+        names = ["front-0"] * self.plan.front + [_part_name(p) for p in pieces]
+        names += ["back-0"] * self.plan.back
+        known = [_layout(self.prior.get(name)) for name in names]
+        if ends and all(known) and self.same_ids:
+            guess = tuple(sorted(_pages([k for k in known if k is not None]).items()))
+            pieces += [Piece(section, pages=guess) for section in ends]
+            self.waiting = len(pieces)
+            return pieces
         for section, on in self._ends():
             known = _layout(self.prior.get(f"{section}-0")) if on else None
             if known is not None:  # the last build's contents: their pages, for a start
@@ -453,13 +469,7 @@ class _Parted:
 
     def pages(self) -> dict[str, int]:
         """The page (from 1) of each anchor, as the parts printed so far lay out."""
-        pages: dict[str, int] = {}
-        first = 1
-        for part in self.order():
-            for anchor, page in part.layout.anchors:
-                pages.setdefault(anchor, first + page)
-            first += len(part.layout.names)
-        return pages
+        return _pages([part.layout for part in self.order()])
 
     def built(self, pdf: Path, pages: int) -> Built:
         parts = self.order()
@@ -473,12 +483,24 @@ class _Parted:
                 "size": pdf.stat().st_size,
                 "files": {path: dg for p in parts for path, dg in p.served},
                 "parts": {_part_name(p.piece): p.record for p in parts if p.record},
+                "ids": list(self.ids),
             }
         return Built(pdf, pages, pdf.stat().st_size, self.html_path, refused, record)
 
 
 def _number(part: PartDone) -> int:
     return part.piece.number
+
+
+def _pages(layouts: list[PartLayout]) -> dict[str, int]:
+    """The page (from 1) of each anchor of a book made of parts laid out so, in order."""
+    pages: dict[str, int] = {}
+    first = 1
+    for layout in layouts:
+        for anchor, page in layout.anchors:
+            pages.setdefault(anchor, first + page)
+        first += len(layout.names)
+    return pages
 
 
 def _part_name(piece: Piece) -> str:
@@ -691,9 +713,6 @@ def _render_one(
     limits, previous, folder = settings.limits, settings.previous, settings.folder
     job = jobs[index]
     states[index] = _PRINTING
-    import time as _t
-
-    _t0 = _t.time()  # TEMP
     outcome: Built | PartDone | tuple[Path, int] | RenderError
     try:
         with deadline(limits.deadline(job)):
@@ -809,8 +828,16 @@ def _plan_parts(
         assert old is not None
         return Built(job.out, old["pages"], old["size"], html_path, record=old, unchanged=True)
     parts = old.get("parts") if isinstance(old, dict) else None
+    ids = tuple(e.id for e in job.entities)
+    same = isinstance(old, dict) and old.get("ids") == list(ids)
     return _Parted(
-        plan, key, html_path, len(job.entities), parts if isinstance(parts, dict) else {}
+        plan,
+        key,
+        html_path,
+        len(job.entities),
+        parts if isinstance(parts, dict) else {},
+        ids,
+        same,
     )
 
 

@@ -230,3 +230,36 @@ def test_numbering_waits_for_every_part_then_prints_contents_and_index_again() -
     assert dict(third[0].pages) == {k: v + 1 for k, v in expected.items()}
     assert parted.finished(_done("front", 3, {}, pages=third[0].pages)) == []
     assert parted.finished(_done("back", 1, {"index": 0}, pages=third[1].pages)) == [Piece("join")]
+
+
+def _record(count: int, anchors: dict[str, int]) -> dict[str, object]:
+    """A part's record as the last build kept it (only its layout matters here)."""
+    layout = {"names": [""] * count, "bookmarks": [], "anchors": [list(a) for a in anchors.items()]}
+    return {"layout": layout}
+
+
+def test_after_a_small_change_contents_and_index_print_beside_the_bodies() -> None:
+    prior = {
+        "front-0": _record(2, {}),
+        "body-0": _record(3, {"a": 0, "b": 2}),
+        "body-1": _record(2, {"c": 0, "d": 1}),
+        "back-0": _record(1, {"index": 0}),
+    }
+    expected = {"a": 3, "b": 5, "c": 6, "d": 7, "index": 8}
+    plan = PartPlan(2, front=True, back=True)
+    same = _Parted(plan, "key", None, 4, prior, ("a", "b", "c", "d"), same_ids=True)
+    first = same.start()
+    assert [(p.section, dict(p.pages)) for p in first[2:]] == [
+        ("front", expected),
+        ("back", expected),
+    ]
+    for piece, count, anchors in zip(
+        first, (3, 2, 2, 1), ({"a": 0, "b": 2}, {"c": 0, "d": 1}, {}, {"index": 0}), strict=True
+    ):
+        done = PartDone(piece, Path(), PartLayout(("",) * count, (), tuple(anchors.items())), "")
+        nxt = same.finished(done)
+    assert nxt == [Piece("join")]  # nothing moved: no second printing
+
+    # A renamed entry has a new anchor: no guess; the last contents stand in for a draft.
+    renamed = _Parted(plan, "key", None, 4, prior, ("a", "b2", "c", "d"), same_ids=False)
+    assert [(p.section, p.draft) for p in renamed.start()] == [("body", False), ("body", False)]
