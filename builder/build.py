@@ -347,7 +347,7 @@ def _prune_parts(keep: Path | None, records: dict[str, Any]) -> None:
         if isinstance(folder, dict)
         for rec in folder.values()
         if isinstance(rec, dict) and isinstance(rec.get("parts"), dict)
-        for part in rec["parts"].values()
+        for part in [*rec["parts"].values(), rec.get("overlay")]
         if isinstance(part, dict)
     }
     for path in keep.iterdir():
@@ -397,12 +397,23 @@ class PartDone:
     record: dict[str, Any] | None = None  # for the next build (None: print it again)
 
 
+@dataclass(frozen=True)
+class Joined:
+    """A book joined from its parts (or found already joined from the same parts)."""
+
+    path: Path
+    pages: int
+    key: str  # the parts' bytes and the overlay's inputs
+    overlay: dict[str, Any] | None = None  # its record, to keep it for the next build
+    served: dict[str, str] = field(default_factory=dict)  # files the overlay read
+    unchanged: bool = False
+
+
 @dataclass
 class _Parted:
     """The build's state of one book printed in parts (see the section comment)."""
 
     plan: PartPlan
-    key: str
     html_path: Path | None
     count: int
     prior: dict[str, Any] = field(default_factory=dict)  # the parts the last build printed
@@ -471,21 +482,24 @@ class _Parted:
         """The page (from 1) of each anchor, as the parts printed so far lay out."""
         return _pages([part.layout for part in self.order()])
 
-    def built(self, pdf: Path, pages: int) -> Built:
+    def built(self, joined: Joined) -> Built:
         parts = self.order()
         refused = tuple(dict.fromkeys(r for p in parts for r in p.refused))
+        pdf = joined.path
         record = None
-        if not refused:
+        if not refused and all(p.record for p in parts):
             record = {
-                "key": self.key,
+                "key": joined.key,
                 "pdf": _file_digest(pdf),
-                "pages": pages,
+                "pages": joined.pages,
                 "size": pdf.stat().st_size,
-                "files": {path: dg for p in parts for path, dg in p.served},
-                "parts": {_part_name(p.piece): p.record for p in parts if p.record},
+                "files": {path: dg for p in parts for path, dg in p.served} | joined.served,
+                "parts": {_part_name(p.piece): p.record for p in parts},
+                "overlay": joined.overlay,
                 "ids": list(self.ids),
             }
-        return Built(pdf, pages, pdf.stat().st_size, self.html_path, refused, record)
+        size = pdf.stat().st_size
+        return Built(pdf, joined.pages, size, self.html_path, refused, record, joined.unchanged)
 
 
 def _number(part: PartDone) -> int:
@@ -623,24 +637,58 @@ def _keep(path: Path, kept: Path) -> None:
         write_atomic(kept, lambda out: shutil.copyfileobj(src, out), parents=True)
 
 
-def join_piece(ws: Workspace, job: Job, parts: list[PartDone], folder: Path) -> tuple[Path, int]:
-    """Join the printed parts into the book's PDF, page numbers stamped (in a worker)."""
+def join_piece(
+    ws: Workspace,
+    job: Job,
+    parts: list[PartDone],
+    folder: Path,
+    keep: Path | None = None,
+    old: Any = None,
+) -> Joined:
+    """Join the printed parts into the book's PDF, page numbers stamped (in a worker).
+
+    The book is a function of its parts' bytes and of the overlay's HTML: when those are
+    the ones of `old` (its record) and the PDF is still the one printed then, it is kept.
+    The overlay is kept too (`keep`), and printed again only when its HTML changed.
+    """
+    from importlib.metadata import version
+
     from builder.render.parts import OVERLAY_CSS, join_parts, overlay_html
     from builder.render.pdf import write_pdf
 
+    paper = ws.config.paper.value
+    user_templates = _user_templates(ws)
     names = [name for p in parts for name in p.layout.names]
-    overlay = write_pdf(
-        overlay_html(parts[0].head, names),
-        folder / "overlay.pdf",
-        project_root=ws.root,
-        paper=ws.config.paper.value,
-        user_templates=_user_templates(ws),
-        template=job.template,
-        tagged=False,
-        extra_css=OVERLAY_CSS,
-    )
-    pages = join_parts([(p.path, p.layout) for p in parts], overlay.path, job.out)
-    return job.out, pages
+    text = overlay_html(parts[0].head, names)
+    overlay_key = print_key(text, paper, user_templates)
+    h = hashlib.blake2b(f"{overlay_key}\0pikepdf {version('pikepdf')}".encode(), digest_size=20)
+    for part in parts:
+        h.update(f"\0{_file_digest(part.path)}".encode())
+    key = h.hexdigest()
+    if still_printed(old, key, job.out):
+        return Joined(job.out, old["pages"], key, old.get("overlay"), unchanged=True)
+    kept = old.get("overlay") if isinstance(old, dict) else None
+    path = keep / f"{kept.get('pdf')}.pdf" if keep and isinstance(kept, dict) else None
+    served: dict[str, str] = {}
+    if path is None or not still_printed(kept, overlay_key, path):
+        result = write_pdf(
+            text,
+            folder / "overlay.pdf",
+            project_root=ws.root,
+            paper=paper,
+            user_templates=user_templates,
+            template=job.template,
+            tagged=False,
+            extra_css=OVERLAY_CSS,
+        )
+        path, served, kept = result.path, dict(result.served), None
+        if keep is not None and not result.reasons:
+            digest = _file_digest(path)
+            kept = {"key": overlay_key, "pdf": digest, "pages": result.pages, "size": 0}
+            kept["files"] = served
+            _keep(path, keep / f"{digest}.pdf")
+    pages = join_parts([(p.path, p.layout) for p in parts], path, job.out)
+    return Joined(job.out, pages, key, kept, served)
 
 
 def _user_templates(ws: Workspace) -> Path | None:
@@ -703,7 +751,7 @@ def _start_worker(memory_mib: int) -> None:
 
 def _render_one(
     index: int, html: bool, piece: Piece | None = None, parts: Any = None
-) -> tuple[int, Built | PartDone | tuple[Path, int] | RenderError]:
+) -> tuple[int, Built | PartDone | Joined | RenderError]:
     """Print one file (or, with `piece`, one part of it or its join) in a worker, within
     its deadline; a limit or template error is returned."""
     from builder.render.pdf import RenderTimeout, deadline, limit_message
@@ -713,13 +761,16 @@ def _render_one(
     limits, previous, folder = settings.limits, settings.previous, settings.folder
     job = jobs[index]
     states[index] = _PRINTING
-    outcome: Built | PartDone | tuple[Path, int] | RenderError
+    outcome: Built | PartDone | Joined | RenderError
     try:
         with deadline(limits.deadline(job)):
             if piece is None:
                 [outcome] = list(run(ws, [job], html=html, previous=previous))
             elif piece.section == "join":
-                outcome = join_piece(ws, job, parts, folder / str(index))
+                old = previous.get(_record_key(job.out))
+                outcome = join_piece(
+                    ws, job, parts, _mkdir(folder / str(index)), settings.keep, old
+                )
             else:
                 prior = (previous.get(_record_key(job.out)) or {}).get("parts")
                 prior = prior if isinstance(prior, dict) else {}
@@ -779,13 +830,10 @@ def run_parallel(
     left = sorted(range(len(jobs)), key=lambda i: -len(jobs[i].entities))
     with tempfile.TemporaryDirectory(prefix="zodiac-parts-") as folder:
         parted: dict[int, _Parted] = {}
-        for i in list(left):
-            kept = _plan_parts(ws, jobs[i], html, previous)
-            if isinstance(kept, Built):
-                left.remove(i)
-                yield jobs[i], kept
-            elif kept is not None:
-                parted[i] = kept
+        for i in left:
+            state = _plan_parts(ws, jobs[i], html, previous)
+            if state is not None:
+                parted[i] = state
         settings = _Settings(html, limits, previous, Path(folder), keep)
         yield from _print_all(ws, jobs, left, parted, n, settings)
 
@@ -801,13 +849,12 @@ class _Settings:
     keep: Path | None  # parts kept for the next build
 
 
-def _plan_parts(
-    ws: Workspace, job: Job, html: bool, previous: dict[str, Any]
-) -> _Parted | Built | None:
-    """A book to print in parts: its state, or its `Built` when its PDF is still good.
+def _plan_parts(ws: Workspace, job: Job, html: bool, previous: dict[str, Any]) -> _Parted | None:
+    """A book to print in parts: its state (None: print it whole).
 
-    The book's whole HTML is rendered here, as `run` would: it is what shows a change,
-    and what `--html` writes.
+    Whether anything changed is for its parts to say (each has its record) and then for
+    the join (`join_piece`): nothing is rendered here but, with `--html`, the whole
+    book's HTML, as `run` writes it.
     """
     from builder.render.env import make_environment
     from builder.render.pdf import render_html, write_html
@@ -816,29 +863,22 @@ def _plan_parts(
     plan = part_plan(ws, job, user_templates)
     if plan is None:
         return None
-    try:
-        text = render_html(job.template, context_for(ws, job), env=make_environment(user_templates))
-    except RenderError:
-        return None  # printed whole, in a worker, which reports the error within the limits
-    job.out.parent.mkdir(parents=True, exist_ok=True)
-    html_path = write_html(text, job.out.with_suffix(".html")) if html else None
-    key = print_key(text, ws.config.paper.value, user_templates) + f":parts-of-{plan.size}"
+    html_path = None
+    if html:
+        try:
+            text = render_html(
+                job.template, context_for(ws, job), env=make_environment(user_templates)
+            )
+        except RenderError:
+            return None  # printed whole, in a worker, which reports the error within the limits
+        job.out.parent.mkdir(parents=True, exist_ok=True)
+        html_path = write_html(text, job.out.with_suffix(".html"))
     old = previous.get(_record_key(job.out))
-    if still_printed(old, key, job.out):
-        assert old is not None
-        return Built(job.out, old["pages"], old["size"], html_path, record=old, unchanged=True)
     parts = old.get("parts") if isinstance(old, dict) else None
     ids = tuple(e.id for e in job.entities)
     same = isinstance(old, dict) and old.get("ids") == list(ids)
-    return _Parted(
-        plan,
-        key,
-        html_path,
-        len(job.entities),
-        parts if isinstance(parts, dict) else {},
-        ids,
-        same,
-    )
+    prior = parts if isinstance(parts, dict) else {}
+    return _Parted(plan, html_path, len(job.entities), prior, ids, same)
 
 
 def _print_all(
@@ -927,8 +967,8 @@ def _pool_round(
                         if isinstance(outcome, PartDone):
                             for nxt in parted[i].finished(outcome):
                                 submit(i, nxt, parted[i].order() if nxt.section == "join" else None)
-                        elif isinstance(outcome, tuple):
-                            yield jobs[i], parted[i].built(*outcome)
+                        elif isinstance(outcome, Joined):
+                            yield jobs[i], parted[i].built(outcome)
                         else:
                             yield jobs[i], outcome
             except BaseException:  # a bug, Ctrl-C, or the caller stopped: start nothing more

@@ -65,9 +65,11 @@ def _stats(level: int) -> str:
     return f"{{str: {strength}, mag: {magic}, vit: {vitality}, spr: {spirit}, agi: {agility}}}"
 
 
-def _build(zodiac, root: Path, out: str, *args: str) -> None:
+def _build(zodiac, root: Path, out: str, *args: str) -> dict[str, str]:
+    """Build into `out`; each file's "printed" column: "now" or "unchanged"."""
     r = zodiac("build", str(root), "--out", str(root / out), *args)
     assert r.exit_code == 0, r.stdout
+    return dict(re.findall(r"│ (\S+\.pdf)\s+│.*│ (now|unchanged)\s+│", r.stdout))
 
 
 def _texts(pdf: Path) -> list[str]:
@@ -185,6 +187,17 @@ def test_one_monster_changed_reprints_only_its_parts(zodiac, project: Path, monk
 
     before = parts()
     assert sorted(before["bestiary.pdf"]) == ["back-0", *(f"body-{k}" for k in range(4)), "front-0"]
+    # Nothing changed: every part is the one kept, and so is the joined book.
+    assert _build(zodiac, project, "dist") == {
+        "bestiary.pdf": "unchanged",
+        "cards.pdf": "unchanged",
+    }
+    assert parts() == before
+    # The book edited by hand is joined again from the parts kept.
+    book = project / "dist" / "bestiary.pdf"
+    book.write_bytes(book.read_bytes() + b"\n% a note\n")
+    assert _build(zodiac, project, "dist") == {"bestiary.pdf": "now", "cards.pdf": "unchanged"}
+    assert parts() == before
     rat = project / "monsters" / "rat-10.yaml"
     rat.write_text(rat.read_text().replace("name: Rat 10", "name: Sewer Rat"))
     _build(zodiac, project, "dist")
@@ -209,7 +222,7 @@ def _done(section: str, count: int, anchors: dict[str, int], number: int = 0, **
 
 
 def test_numbering_waits_for_every_part_then_prints_contents_and_index_again() -> None:
-    parted = _Parted(PartPlan(2, front=True, back=True), "key", None, 4)
+    parted = _Parted(PartPlan(2, front=True, back=True), None, 4)
     first = parted.start()
     assert [(p.section, p.number, p.draft) for p in first] == [
         ("body", 0, False),
@@ -247,7 +260,7 @@ def test_after_a_small_change_contents_and_index_print_beside_the_bodies() -> No
     }
     expected = {"a": 3, "b": 5, "c": 6, "d": 7, "index": 8}
     plan = PartPlan(2, front=True, back=True)
-    same = _Parted(plan, "key", None, 4, prior, ("a", "b", "c", "d"), same_ids=True)
+    same = _Parted(plan, None, 4, prior, ("a", "b", "c", "d"), same_ids=True)
     first = same.start()
     assert [(p.section, dict(p.pages)) for p in first[2:]] == [
         ("front", expected),
@@ -261,5 +274,5 @@ def test_after_a_small_change_contents_and_index_print_beside_the_bodies() -> No
     assert nxt == [Piece("join")]  # nothing moved: no second printing
 
     # A renamed entry has a new anchor: no guess; the last contents stand in for a draft.
-    renamed = _Parted(plan, "key", None, 4, prior, ("a", "b2", "c", "d"), same_ids=False)
+    renamed = _Parted(plan, None, 4, prior, ("a", "b2", "c", "d"), same_ids=False)
     assert [(p.section, p.draft) for p in renamed.start()] == [("body", False), ("body", False)]
