@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import itertools
 import multiprocessing
 import os
 import tempfile
+from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -440,15 +442,18 @@ class _Parted:
         known = [_layout(self.prior.get(name)) for name in names]
         if ends and all(known) and self.same_ids:
             guess = tuple(sorted(_pages([k for k in known if k is not None]).items()))
-            pieces += [Piece(section, pages=guess) for section in ends]
+            pieces = [Piece(section, pages=guess) for section in ends] + pieces
             self.waiting = len(pieces)
             return pieces
+        drafts = []
         for section, on in self._ends():
-            known = _layout(self.prior.get(f"{section}-0")) if on else None
-            if known is not None:  # the last build's contents: their pages, for a start
-                self.done[(section, 0)] = PartDone(Piece(section, draft=True), Path(), known, "")
+            last = _layout(self.prior.get(f"{section}-0")) if on else None
+            if last is not None:  # the last build's contents: their pages, for a start
+                self.done[(section, 0)] = PartDone(Piece(section, draft=True), Path(), last, "")
             elif on:
-                pieces.append(Piece(section, draft=True))
+                drafts.append(Piece(section, draft=True))
+        # Drafts first: the numbered contents wait for them, and end the book.
+        pieces = drafts + pieces
         self.waiting = len(pieces)
         return pieces
 
@@ -932,24 +937,42 @@ def _pool_round(
     _FORKED = (ws, jobs, states, settings)
     cut: dict[int, int] = {}
     failed: set[int] = set()
+    # Tasks wait here, not in the pool, so that the next one is chosen when a worker is
+    # free: first what a book's earlier pieces were waiting for (its numbered contents,
+    # its join: the end of a book), then the first pieces. With nothing kept, every
+    # part prints: the biggest book's first, so the others fill the cores while it
+    # ends. With parts kept from an earlier build, one piece of each book in turn, so a
+    # book's changed parts do not wait behind every kept part of the others.
+    urgent: deque[tuple[int, Piece | None, Any]] = deque()
+    queues = [
+        [(i, p, None) for p in parted[i].start()] if i in parted else [(i, None, None)]
+        for i in batch
+    ]
+    if any(parted[i].prior for i in batch if i in parted):
+        backlog = deque(t for row in itertools.zip_longest(*queues) for t in row if t)
+    else:
+        backlog = deque(t for queue in queues for t in queue)
+    workers = max(1, min(workers, len(backlog)))
     try:
         with ProcessPoolExecutor(
-            max_workers=max(1, min(workers, len(batch) + sum(p.count for p in parted.values()))),
+            max_workers=workers,
             mp_context=ctx,
             initializer=_start_worker,
             initargs=(settings.limits.memory_mib,),
         ) as pool:
             pending: dict[Future[Any], tuple[int, Piece | None]] = {}
 
-            def submit(i: int, piece: Piece | None = None, parts: Any = None) -> None:
-                pending[pool.submit(_render_one, i, settings.html, piece, parts)] = (i, piece)
+            def fill() -> None:
+                while len(pending) < workers and (urgent or backlog):
+                    i, piece, parts = urgent.popleft() if urgent else backlog.popleft()
+                    try:
+                        fut = pool.submit(_render_one, i, settings.html, piece, parts)
+                    except BrokenProcessPool:
+                        cut.setdefault(i, states[i])
+                        continue
+                    pending[fut] = (i, piece)
 
-            for i in batch:
-                if i in parted:
-                    for piece in parted[i].start():
-                        submit(i, piece)
-                else:
-                    submit(i)
+            fill()
             try:
                 while pending:
                     done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -966,11 +989,13 @@ def _pool_round(
                             failed.add(i)  # the other parts of the book are dropped
                         if isinstance(outcome, PartDone):
                             for nxt in parted[i].finished(outcome):
-                                submit(i, nxt, parted[i].order() if nxt.section == "join" else None)
+                                join = nxt.section == "join"
+                                urgent.append((i, nxt, parted[i].order() if join else None))
                         elif isinstance(outcome, Joined):
                             yield jobs[i], parted[i].built(outcome)
                         else:
                             yield jobs[i], outcome
+                    fill()
             except BaseException:  # a bug, Ctrl-C, or the caller stopped: start nothing more
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise

@@ -173,14 +173,14 @@ BOOKS: dict[str, BookSpec] = {
         "cards/monsters.html",
         f"{_V}.bestiary:monster_cards_context",
         description="63 x 88 mm cards, nine to a page",
-        parts=PartPlan(27),  # three pages a part
+        parts=PartPlan(18),  # two pages a part
     ),
     "bestiary": BookSpec(
         ("monster",),
         "books/bestiary.html",
         f"{_V}.bestiary:bestiary_context",
         description="stat blocks with contents and index",
-        parts=PartPlan(20, front=True, back=True),
+        parts=PartPlan(10, front=True, back=True),
     ),
     "equipment_book": BookSpec(
         ("weapon_set", "armor_set", "relic_set", "potion"),
