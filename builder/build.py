@@ -419,18 +419,20 @@ class _Parted:
     html_path: Path | None
     count: int
     prior: dict[str, Any] = field(default_factory=dict)  # the parts the last build printed
-    ids: tuple[str, ...] = ()  # the entries, in order: a new id moves a page's anchors
-    same_ids: bool = False  # the last build printed the same entries in the same order
+    ids: tuple[str, ...] = ()  # the entries, in order: their ids name the anchors
+    prior_ids: tuple[str, ...] = ()  # the entries the last build printed
     done: dict[tuple[str, int], PartDone] = field(default_factory=dict)
     waiting: int = 0
     rounds: int = 0
 
     def start(self) -> list[Piece]:
-        """The first pieces to print: the body parts, and drafts of the contents and index
-        (or, when the last build printed every part of the same entries in the same
-        order, the contents and index numbered as then: after a small change nothing
-        moves, and they print beside the bodies). Where the last build printed the
-        contents, their page count stands in for a draft's."""
+        """The first pieces to print: the body parts, and drafts of the contents and index.
+
+        When the last build printed every part, of the same entries in the same order (a
+        few may have been renamed), the contents and index are numbered as then and
+        print beside the bodies: after a small change nothing moves, and if a page did
+        move they print again (`finished`). Where the last build printed the contents,
+        their page count stands in for a draft's."""
         size = self.plan.size
         pieces = [
             Piece("body", k, a, min(a + size, self.count))
@@ -440,8 +442,10 @@ class _Parted:
         names = ["front-0"] * self.plan.front + [_part_name(p) for p in pieces]
         names += ["back-0"] * self.plan.back
         known = [_layout(self.prior.get(name)) for name in names]
-        if ends and all(known) and self.same_ids:
-            guess = tuple(sorted(_pages([k for k in known if k is not None]).items()))
+        renamed = _renamed(self.prior_ids, self.ids)
+        if ends and all(known) and renamed is not None:
+            layouts = [_rename_anchors(k, renamed) for k in known if k is not None]
+            guess = tuple(sorted(_pages(layouts).items()))
             pieces = [Piece(section, pages=guess) for section in ends] + pieces
             self.waiting = len(pieces)
             return pieces
@@ -520,6 +524,32 @@ def _pages(layouts: list[PartLayout]) -> dict[str, int]:
             pages.setdefault(anchor, first + page)
         first += len(layout.names)
     return pages
+
+
+_MAX_RENAMED = 3  # more changed ids than this: the entries moved, do not guess pages
+
+
+def _renamed(before: tuple[str, ...], now: tuple[str, ...]) -> dict[str, str] | None:
+    """The ids renamed in place between two builds ({} for none), or None when the
+    entries are not the same ones in the same order."""
+    if not before or len(before) != len(now):
+        return None
+    renamed = {old: new for old, new in zip(before, now, strict=True) if old != new}
+    return renamed if len(renamed) <= _MAX_RENAMED else None
+
+
+def _rename_anchors(layout: PartLayout, renamed: dict[str, str]) -> PartLayout:
+    """`layout` with each anchor of a renamed id (`m-<id>` in our templates) renamed."""
+    if not renamed:
+        return layout
+
+    def new(anchor: str) -> str:
+        for old, now in renamed.items():
+            if anchor == old or anchor.endswith("-" + old):
+                return anchor[: len(anchor) - len(old)] + now
+        return anchor
+
+    return replace(layout, anchors=tuple((new(a), page) for a, page in layout.anchors))
 
 
 def _part_name(piece: Piece) -> str:
@@ -881,9 +911,10 @@ def _plan_parts(ws: Workspace, job: Job, html: bool, previous: dict[str, Any]) -
     old = previous.get(_record_key(job.out))
     parts = old.get("parts") if isinstance(old, dict) else None
     ids = tuple(e.id for e in job.entities)
-    same = isinstance(old, dict) and old.get("ids") == list(ids)
+    before = old.get("ids") if isinstance(old, dict) else None
+    prior_ids = tuple(str(i) for i in before) if isinstance(before, list) else ()
     prior = parts if isinstance(parts, dict) else {}
-    return _Parted(plan, html_path, len(job.entities), prior, ids, same)
+    return _Parted(plan, html_path, len(job.entities), prior, ids, prior_ids)
 
 
 def _print_all(

@@ -260,7 +260,8 @@ def test_after_a_small_change_contents_and_index_print_beside_the_bodies() -> No
     }
     expected = {"a": 3, "b": 5, "c": 6, "d": 7, "index": 8}
     plan = PartPlan(2, front=True, back=True)
-    same = _Parted(plan, None, 4, prior, ("a", "b", "c", "d"), same_ids=True)
+    ids = ("a", "b", "c", "d")
+    same = _Parted(plan, None, 4, prior, ids, prior_ids=ids)
     first = same.start()
     assert [(p.section, dict(p.pages)) for p in first[:2]] == [
         ("front", expected),
@@ -273,6 +274,15 @@ def test_after_a_small_change_contents_and_index_print_beside_the_bodies() -> No
         nxt = same.finished(done)
     assert nxt == [Piece("join")]  # nothing moved: no second printing
 
-    # A renamed entry has a new anchor: no guess; the last contents stand in for a draft.
-    renamed = _Parted(plan, None, 4, prior, ("a", "b2", "c", "d"), same_ids=False)
-    assert [(p.section, p.draft) for p in renamed.start()] == [("body", False), ("body", False)]
+    # A renamed entry's anchor is guessed where the old one was.
+    renamed = _Parted(plan, None, 4, prior, ("a", "b2", "c", "d"), prior_ids=ids)
+    front = renamed.start()[0]
+    assert dict(front.pages) == {"a": 3, "b2": 5, "c": 6, "d": 7, "index": 8}
+
+    # Entries added or reordered: no guess; the last contents stand in for a draft.
+    added = _Parted(plan, None, 5, prior, ("a", "b", "c", "d", "e"), prior_ids=ids)
+    pieces = added.start()
+    assert [(p.section, p.draft) for p in pieces] == [("body", False)] * 3
+    assert added.done[("front", 0)].piece.draft
+    moved = _Parted(plan, None, 4, prior, ("d", "c", "b", "a"), prior_ids=ids)
+    assert all(p.section == "body" for p in moved.start())
