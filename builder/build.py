@@ -399,6 +399,16 @@ class PartDone:
     record: dict[str, Any] | None = None  # for the next build (None: print it again)
 
 
+class Unsettled(Exception):
+    """The contents' page numbers moved again each time they were printed."""
+
+    def __init__(self, rounds: int) -> None:
+        super().__init__(
+            f"the page numbers of its contents and index still moved after {rounds} "
+            "printings (each printing changed their length); the previous PDF is kept"
+        )
+
+
 @dataclass(frozen=True)
 class Joined:
     """A book joined from its parts (or found already joined from the same parts)."""
@@ -481,11 +491,13 @@ class _Parted:
         drafts = [s for s in numbered if self.done[(s, 0)].piece.draft]
         stale = [s for s in numbered if dict(self.done[(s, 0)].piece.pages) != self.pages()]
         self.rounds += 1
-        if (drafts or stale) and self.rounds <= _MAX_NUMBERING_ROUNDS:
-            pages = tuple(sorted(self.pages().items()))
-            self.waiting = len(numbered)
-            return [Piece(s, pages=pages) for s in numbered]
-        return [Piece("join")]
+        if not (drafts or stale):
+            return [Piece("join")]
+        if self.rounds > _MAX_NUMBERING_ROUNDS:
+            raise Unsettled(self.rounds)
+        pages = tuple(sorted(self.pages().items()))
+        self.waiting = len(numbered)
+        return [Piece(s, pages=pages) for s in numbered]
 
     def pages(self) -> dict[str, int]:
         """The page (from 1) of each anchor, as the parts printed so far lay out."""
@@ -1019,7 +1031,13 @@ def _pool_round(
                         if isinstance(outcome, RenderError) and piece is not None:
                             failed.add(i)  # the other parts of the book are dropped
                         if isinstance(outcome, PartDone):
-                            for nxt in parted[i].finished(outcome):
+                            try:
+                                following = parted[i].finished(outcome)
+                            except Unsettled as error:  # never a book with wrong numbers
+                                failed.add(i)
+                                yield jobs[i], RenderError(jobs[i].template, None, str(error))
+                                continue
+                            for nxt in following:
                                 join = nxt.section == "join"
                                 urgent.append((i, nxt, parted[i].order() if join else None))
                         elif isinstance(outcome, Joined):

@@ -17,7 +17,7 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from builder.build import PartDone, Piece, _Parted
+from builder.build import PartDone, Piece, Unsettled, _Parted
 from builder.render.parts import PartLayout
 from builder.rulesets import PartPlan
 from builder.rulesets.zodiac import RULESET
@@ -286,3 +286,15 @@ def test_after_a_small_change_contents_and_index_print_beside_the_bodies() -> No
     assert added.done[("front", 0)].piece.draft
     moved = _Parted(plan, None, 4, prior, ("d", "c", "b", "a"), prior_ids=ids)
     assert all(p.section == "body" for p in moved.start())
+
+
+def test_contents_whose_numbers_never_settle_fail_the_book_rather_than_lie() -> None:
+    parted = _Parted(PartPlan(2, front=True), None, 2)
+    assert [(p.section, p.draft) for p in parted.start()] == [("front", True), ("body", False)]
+    assert parted.finished(_done("body", 3, {"a": 0}, start=0, stop=2)) == []
+    [again] = parted.finished(_done("front", 1, {}, draft=True))
+    grow = 2
+    with pytest.raises(Unsettled, match="still moved after 4 printings"):
+        while True:  # each printing of the contents is a page longer than the last
+            [again] = parted.finished(_done("front", grow, {}, pages=again.pages))
+            grow += 1
