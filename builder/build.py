@@ -229,13 +229,7 @@ def run(
         )
         record = None
         if not result.reasons:  # a refused file may be there next time: print again then
-            record = {
-                "key": key,
-                "pdf": _file_digest(result.path),
-                "pages": result.pages,
-                "size": result.size_bytes,
-                "files": dict(result.served),
-            }
+            record = _record(key, result.path, result.pages, dict(result.served))
         yield Built(result.path, result.pages, result.size_bytes, html_path, result.reasons, record)
 
 
@@ -284,6 +278,17 @@ def still_printed(record: Any, key: str, out: Path) -> bool:
     if not isinstance(record.get("size"), int) or _file_digest(out) != record.get("pdf"):
         return False
     return all(_file_digest(Path(path)) == dg for path, dg in files.items())
+
+
+def _record(key: str, pdf: Path, pages: int, files: dict[str, str]) -> dict[str, Any]:
+    """What `still_printed` checks of a PDF just written: its key, bytes, pages, files."""
+    return {
+        "key": key,
+        "pdf": _file_digest(pdf),
+        "pages": pages,
+        "size": pdf.stat().st_size,
+        "files": files,
+    }
 
 
 def _record_key(path: Path) -> str:
@@ -448,31 +453,32 @@ class _Parted:
             Piece("body", k, a, min(a + size, self.count))
             for k, a in enumerate(range(0, self.count, size))
         ]
-        ends = [s for s, on in self._ends() if on]
-        names = ["front-0"] * self.plan.front + [_part_name(p) for p in pieces]
-        names += ["back-0"] * self.plan.back
-        known = [_layout(self.prior.get(name)) for name in names]
+        ends = self._ends()
+        front = ["front-0"] if "front" in ends else []
+        back = ["back-0"] if "back" in ends else []
+        known = {n: _layout(self.prior.get(n)) for n in [*front, *map(_part_name, pieces), *back]}
         renamed = _renamed(self.prior_ids, self.ids)
-        if ends and all(known) and renamed is not None:
-            layouts = [_rename_anchors(k, renamed) for k in known if k is not None]
+        if ends and all(known.values()) and renamed is not None:
+            layouts = [_rename_anchors(k, renamed) for k in known.values() if k is not None]
             guess = tuple(sorted(_pages(layouts).items()))
             pieces = [Piece(section, pages=guess) for section in ends] + pieces
             self.waiting = len(pieces)
             return pieces
         drafts = []
-        for section, on in self._ends():
-            last = _layout(self.prior.get(f"{section}-0")) if on else None
+        for section in ends:
+            last = known[f"{section}-0"]
             if last is not None:  # the last build's contents: their pages, for a start
                 self.done[(section, 0)] = PartDone(Piece(section, draft=True), Path(), last, "")
-            elif on:
+            else:
                 drafts.append(Piece(section, draft=True))
         # Drafts first: the numbered contents wait for them, and end the book.
         pieces = drafts + pieces
         self.waiting = len(pieces)
         return pieces
 
-    def _ends(self) -> tuple[tuple[str, bool], tuple[str, bool]]:
-        return (("front", self.plan.front), ("back", self.plan.back))
+    def _ends(self) -> list[str]:
+        """The sections around the entries this book has: "front", "back"."""
+        return [s for s, on in (("front", self.plan.front), ("back", self.plan.back)) if on]
 
     def order(self) -> list[PartDone]:
         """The parts in book order: front, bodies, back."""
@@ -487,15 +493,16 @@ class _Parted:
         self.waiting -= 1
         if self.waiting:
             return []
-        numbered = [s for s, on in self._ends() if on]
+        numbered = self._ends()
+        now = self.pages()
         drafts = [s for s in numbered if self.done[(s, 0)].piece.draft]
-        stale = [s for s in numbered if dict(self.done[(s, 0)].piece.pages) != self.pages()]
+        stale = [s for s in numbered if dict(self.done[(s, 0)].piece.pages) != now]
         self.rounds += 1
         if not (drafts or stale):
             return [Piece("join")]
         if self.rounds > _MAX_NUMBERING_ROUNDS:
             raise Unsettled(self.rounds)
-        pages = tuple(sorted(self.pages().items()))
+        pages = tuple(sorted(now.items()))
         self.waiting = len(numbered)
         return [Piece(s, pages=pages) for s in numbered]
 
@@ -509,12 +516,8 @@ class _Parted:
         pdf = joined.path
         record = None
         if not refused and all(p.record for p in parts):
-            record = {
-                "key": joined.key,
-                "pdf": _file_digest(pdf),
-                "pages": joined.pages,
-                "size": pdf.stat().st_size,
-                "files": {path: dg for p in parts for path, dg in p.served} | joined.served,
+            files = {path: dg for p in parts for path, dg in p.served} | joined.served
+            record = _record(joined.key, pdf, joined.pages, files) | {
                 "parts": {_part_name(p.piece): p.record for p in parts},
                 "overlay": joined.overlay,
                 "ids": list(self.ids),
@@ -573,15 +576,7 @@ def _layout(record: Any) -> PartLayout | None:
     from builder.render.parts import PartLayout
 
     try:
-        layout = record["layout"]
-        return PartLayout(
-            tuple(str(n) for n in layout["names"]),
-            tuple(
-                (int(a), str(b), int(c), float(d), float(e), bool(f))
-                for a, b, c, d, e, f in layout["bookmarks"]
-            ),
-            tuple((str(a), int(b)) for a, b in layout["anchors"]),
-        )
+        return PartLayout.from_json(record["layout"])
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -655,20 +650,9 @@ def print_piece(
     assert result.layout is not None
     record = None
     if keep is not None and not piece.draft and not result.reasons:
-        pdf = _file_digest(result.path)
-        record = {
-            "key": key,
-            "pdf": pdf,
-            "pages": result.pages,
-            "size": result.size_bytes,
-            "files": dict(result.served),
-            "layout": {
-                "names": list(result.layout.names),
-                "bookmarks": [list(b) for b in result.layout.bookmarks],
-                "anchors": [list(a) for a in result.layout.anchors],
-            },
-        }
-        _keep(result.path, keep / f"{pdf}.pdf")
+        record = _record(key, result.path, result.pages, dict(result.served))
+        record["layout"] = result.layout.to_json()
+        _keep(result.path, keep / f"{record['pdf']}.pdf")
     return PartDone(piece, result.path, result.layout, head, result.served, result.reasons, record)
 
 
@@ -730,10 +714,8 @@ def join_piece(
         )
         path, served, kept = result.path, dict(result.served), None
         if keep is not None and not result.reasons:
-            digest = _file_digest(path)
-            kept = {"key": overlay_key, "pdf": digest, "pages": result.pages, "size": 0}
-            kept["files"] = served
-            _keep(path, keep / f"{digest}.pdf")
+            kept = _record(overlay_key, path, result.pages, served)
+            _keep(path, keep / f"{kept['pdf']}.pdf")
     pages = join_parts([(p.path, p.layout) for p in parts], path, job.out)
     return Joined(job.out, pages, key, kept, served)
 

@@ -2,7 +2,7 @@
 
 Why: WeasyPrint lays a document out in one process, so a 200-monster bestiary kept one
 core busy for 20 s while the other sat idle, and held every page of it in memory. A book
-whose template supports parts (`BookSpec.part_size`) is printed as several documents at
+whose template supports parts (`BookSpec.parts`) is printed as several documents at
 once (`builder.build`) and joined here, so that the result reads as one book:
 
 - each part is printed without its page numbers (`PART_CSS`): it cannot know how many
@@ -69,6 +69,26 @@ class PartLayout:
     names: tuple[str, ...]
     bookmarks: tuple[tuple[int, str, int, float, float, bool], ...] = field(default=())
     anchors: tuple[tuple[str, int], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """As a build record keeps it (lists), for the next build's `from_json`."""
+        return {
+            "names": list(self.names),
+            "bookmarks": [list(b) for b in self.bookmarks],
+            "anchors": [list(a) for a in self.anchors],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> PartLayout:
+        """`to_json`'s output back; KeyError, TypeError or ValueError when it is not."""
+        return cls(
+            tuple(str(n) for n in data["names"]),
+            tuple(
+                (int(a), str(b), int(c), float(d), float(e), bool(f))
+                for a, b, c, d, e, f in data["bookmarks"]
+            ),
+            tuple((str(a), int(b)) for a, b in data["anchors"]),
+        )
 
 
 def describe(document: Any) -> PartLayout:

@@ -4,13 +4,12 @@ again, and every PDF is the same as a cold build's (page count and text, page by
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from builder.build import print_key, still_printed
+from tests.build.conftest import page_texts, printed_column, starter
 
 BOOKS = """books:
   - {title: Character Sheets, output: characters.pdf, holds: character_sheets}
@@ -31,11 +30,7 @@ def project(zodiac, tmp_path: Path, monkeypatch) -> Path:
     turns it off everywhere else)."""
     monkeypatch.delenv("ZODIAC_NO_CACHE", raising=False)
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    root = tmp_path / "campaign"
-    assert zodiac("init", str(root)).exit_code == 0
-    config = root / "zodiac.yaml"
-    text = config.read_text()
-    config.write_text(text[: text.index("books:")] + BOOKS)
+    root = starter(zodiac, tmp_path / "campaign", BOOKS)
     rook = (root / "characters" / "rook.yaml").read_text()
     assert "name: Rook Tallowmere" in rook
     wren = rook.replace("name: Rook Tallowmere", "name: Wren Tallowmere")
@@ -47,13 +42,9 @@ def build(zodiac, root: Path, *args: str) -> dict[str, str]:
     """Build; each file's "printed" column: "now" or "unchanged"."""
     r = zodiac("build", str(root), *args)
     assert r.exit_code == 0, r.stdout
-    rows = dict(re.findall(r"│ (\S+\.pdf)\s+│.*│ (now|unchanged)\s+│", r.stdout))
+    rows = printed_column(r.stdout)
     assert sorted(rows) == sorted(FILES), r.stdout
     return rows
-
-
-def pages(pdf: Path) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
 
 
 def stamps(root: Path) -> dict[str, tuple[int, int]]:
@@ -65,7 +56,7 @@ def same_as_cold(zodiac, root: Path) -> None:
     """A cold build (no cache) into another folder prints the same pages."""
     assert zodiac("build", str(root), "--no-cache", "--out", str(root / "cold")).exit_code == 0
     for f in FILES:
-        warm, cold = pages(root / "dist" / f), pages(root / "cold" / f)
+        warm, cold = page_texts(root / "dist" / f), page_texts(root / "cold" / f)
         assert len(warm) == len(cold), f
         for n, (a, b) in enumerate(zip(warm, cold, strict=True)):
             assert a == b, (f, n + 1)
@@ -97,7 +88,7 @@ def test_one_monster_changed_reprints_only_the_books_that_show_monsters(
         "monster-cards.pdf": "now",
         "bestiary.pdf": "now",
     }
-    assert any("Sewer Rat" in p for p in pages(project / "dist" / "bestiary.pdf"))
+    assert any("Sewer Rat" in p for p in page_texts(project / "dist" / "bestiary.pdf"))
     same_as_cold(zodiac, project)
 
 
@@ -109,7 +100,7 @@ def test_one_character_changed_reprints_only_its_sheet(zodiac, project: Path) ->
     wren.write_text(text.replace("name: Wren Tallowmere\n", "name: Wren Tallowmere\nplayer: Ash\n"))
     printed = build(zodiac, project)
     assert [f for f, how in printed.items() if how == "now"] == ["characters/wren-tallowmere.pdf"]
-    assert "Ash" in pages(project / "dist" / "characters" / "wren-tallowmere.pdf")[0]
+    assert "Ash" in page_texts(project / "dist" / "characters" / "wren-tallowmere.pdf")[0]
 
 
 def test_a_stylesheet_the_project_overrides_reprints_everything(zodiac, project: Path) -> None:

@@ -21,6 +21,7 @@ from builder.build import PartDone, Piece, Unsettled, _Parted
 from builder.render.parts import PartLayout
 from builder.rulesets import PartPlan
 from builder.rulesets.zodiac import RULESET
+from tests.build.conftest import page_texts, printed_column, starter
 
 MONSTERS = 20
 BOOKS = """books:
@@ -41,11 +42,7 @@ def project(zodiac, tmp_path: Path, monkeypatch) -> Path:
     """A starter project with 20 monsters (levels 1-20) and a bestiary and card deck."""
     monkeypatch.delenv("ZODIAC_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    root = tmp_path / "campaign"
-    assert zodiac("init", str(root)).exit_code == 0
-    config = root / "zodiac.yaml"
-    text = config.read_text()
-    config.write_text(text[: text.index("books:")] + BOOKS)
+    root = starter(zodiac, tmp_path / "campaign", BOOKS)
     rat = (root / "monsters" / "tunnel-rat.yaml").read_text()
     for n in range(2, MONSTERS + 1):
         grown = rat.replace("name: Tunnel Rat", f"name: Rat {n:02d}").replace(
@@ -69,11 +66,7 @@ def _build(zodiac, root: Path, out: str, *args: str) -> dict[str, str]:
     """Build into `out`; each file's "printed" column: "now" or "unchanged"."""
     r = zodiac("build", str(root), "--out", str(root / out), *args)
     assert r.exit_code == 0, r.stdout
-    return dict(re.findall(r"│ (\S+\.pdf)\s+│.*│ (now|unchanged)\s+│", r.stdout))
-
-
-def _texts(pdf: Path) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
+    return printed_column(r.stdout)
 
 
 def _heading_pages(texts: list[str]) -> dict[str, int]:
@@ -90,7 +83,7 @@ def test_a_bestiary_in_parts_reads_as_one_book(zodiac, project: Path, monkeypatc
     _parts(monkeypatch, PartPlan(6, front=True, back=True), None)
     _build(zodiac, project, "parted", "--no-cache")
     pdf = project / "parted" / "bestiary.pdf"
-    texts = _texts(pdf)
+    texts = page_texts(pdf)
     total = len(texts)
     where = _heading_pages(texts)
     assert len(where) == MONSTERS
@@ -164,7 +157,7 @@ def test_a_card_deck_in_parts_is_the_whole_deck(zodiac, project: Path, monkeypat
     _build(zodiac, project, "whole", "--no-cache")
     _parts(monkeypatch, None, PartPlan(9))
     _build(zodiac, project, "parted", "--no-cache")
-    whole, parted = (_texts(project / d / "cards.pdf") for d in ("whole", "parted"))
+    whole, parted = (page_texts(project / d / "cards.pdf") for d in ("whole", "parted"))
     assert len(parted) == len(whole) == 3
     assert parted == whole
     outline = PdfReader(project / "parted" / "cards.pdf").outline
@@ -211,8 +204,8 @@ def test_one_monster_changed_reprints_only_its_parts(zodiac, project: Path, monk
     assert changed == {"bestiary.pdf": ["back-0", "body-1", "front-0"], "cards.pdf": ["body-1"]}
     _build(zodiac, project, "cold", "--no-cache")
     for book in ("bestiary.pdf", "cards.pdf"):
-        assert _texts(project / "dist" / book) == _texts(project / "cold" / book), book
-    assert any("Sewer Rat" in t for t in _texts(project / "dist" / "bestiary.pdf"))
+        assert page_texts(project / "dist" / book) == page_texts(project / "cold" / book), book
+    assert any("Sewer Rat" in t for t in page_texts(project / "dist" / "bestiary.pdf"))
 
 
 def _done(section: str, count: int, anchors: dict[str, int], number: int = 0, **kw) -> PartDone:
