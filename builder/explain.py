@@ -51,7 +51,7 @@ class Term:
     amount: int | float | None
     source: str
     terms: tuple[Term, ...] = ()
-    rule: str = ""  # where the rule lives: a book section or a ruling id (R1-R46)
+    rule: str = ""  # where the rule lives: a book section or a ruling id (R1-R51)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"label": self.label, "amount": self.amount, "source": self.source}
