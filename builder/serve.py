@@ -15,9 +15,18 @@ Why it is built this way:
   project runs in one worker process (spawned, so no lock of this threaded server is
   inherited) with the build's memory cap and per-file deadline; a render that takes too
   long is an error on the page, and a worker that does not answer is killed and started
-  again. This process only serves HTTP and watches file times.
+  again. Loading the project is not a render: it gets the build's default deadline (or a
+  longer `ZODIAC_RENDER_SECONDS`), so a short render deadline does not fail a busy
+  machine's first load. This process only serves HTTP and watches file times.
 - Read-only: the worker opens the project without the cache (the cache writes into the
   project) and never writes; a PDF for the preview goes to a temporary folder elsewhere.
+- Every refusal is an answer the client reads. The request line and headers are read
+  within 64 KiB in all (431 past it, 414 for the line alone), a body over 64 KiB is a
+  413 (a GET has no business with one; a smaller one is read and dropped so the next
+  request on the connection is not misread), and after any refusal the server sends
+  its answer, stops writing, and reads what the client still sends (bounded in bytes
+  and time) before closing: closing with unread bytes would reset the connection, and
+  a client still sending (Python's http.client) would see a broken pipe, not the answer.
 - Live: a thread compares the project's file names, sizes and modification times four
   times a second; the page asks for the current version three times a second and
   reloads what it shows when it changed. No watcher library, no long-lived connection.
@@ -26,13 +35,16 @@ Why it is built this way:
 from __future__ import annotations
 
 import html as html_lib
+import io
 import json
 import multiprocessing
 import os
 import re
 import signal
+import socket
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -58,6 +70,11 @@ WATCH_SECONDS = 0.25  # how often file times are compared: a save shows within a
 MAX_WATCHED_FILES = 20_000  # beyond this a project is not watched file by file
 WORKER_GRACE_SECONDS = 10.0  # past the build's deadline, before the worker is killed
 SKIP_DIRS = frozenset({"dist", "node_modules", "__pycache__"})
+MAX_HEAD_BYTES = 64 * 1024  # the request line and headers together (431 past it)
+MAX_BODY_BYTES = 64 * 1024  # a GET or HEAD needs none; a smaller one is read and dropped
+LINGER_BYTES = 64 * 1024 * 1024  # read after a refusal, before closing, at most
+LINGER_SECONDS = 30.0  # ... and for at most this long (an endless sender is cut off)
+LINGER_IDLE_SECONDS = 10.0  # ... or until the client is silent this long
 
 # What /assets/ serves: the stylesheets, images and fonts that templates link to.
 ASSET_TYPES = {
@@ -142,12 +159,19 @@ class Watcher(threading.Thread):
 
     def run(self) -> None:
         while not self._stop.wait(self.interval):
-            now = snapshot(self.root)
-            if now != self._seen:
-                self._seen = now
-                self.version += 1
-                if self.on_change is not None:
-                    self.on_change()
+            self.tick()
+
+    def tick(self) -> bool:
+        """Compare the files once: True, the version up and `on_change` called, when one
+        changed. A save shows within one `interval` of it (tests call this directly)."""
+        now = snapshot(self.root)
+        if now == self._seen:
+            return False
+        self._seen = now
+        self.version += 1
+        if self.on_change is not None:
+            self.on_change()
+        return True
 
     def stop(self) -> None:
         self._stop.set()
@@ -341,7 +365,7 @@ _OPS = ("index", "render", "pdf")
 
 def _worker_main(conn: Any, root: str, memory_mib: int) -> None:
     """The worker's loop: one request at a time, each within the build's limits."""
-    from builder.build import RENDER_SECONDS, render_limits
+    from builder.build import render_limits
     from builder.errors import UsageError
     from builder.render.pdf import RenderError, RenderTimeout, deadline, limit_memory, limit_message
 
@@ -358,7 +382,7 @@ def _worker_main(conn: Any, root: str, memory_mib: int) -> None:
         try:
             if op not in _OPS:
                 raise _NotFound(f"unknown request {op!r}")
-            with deadline(render_limits().seconds or RENDER_SECONDS):
+            with deadline(load_seconds(render_limits().seconds)):
                 preview.refresh(version)
             result = getattr(preview, op)(**args)
         except _NotFound as error:
@@ -375,6 +399,14 @@ def _worker_main(conn: Any, root: str, memory_mib: int) -> None:
             conn.send(result)
         except (EOFError, OSError):
             return
+
+
+def load_seconds(render_seconds: float | None) -> float:
+    """The deadline for loading the project in the worker: the build's default per-file
+    deadline, or `ZODIAC_RENDER_SECONDS` when longer (a project that big needs it)."""
+    from builder.build import RENDER_SECONDS
+
+    return max(RENDER_SECONDS, render_seconds or 0.0)
 
 
 def _render_error(error: Any, root: Path) -> str:
@@ -426,9 +458,12 @@ class Worker:
     def _timeout(self) -> float:
         from builder.build import RENDER_SECONDS, RENDER_SECONDS_PER_ENTRY
 
+        load = load_seconds(self.limits.seconds)  # loading, then printing
         if self.limits.seconds is not None:
-            return 2 * self.limits.seconds + WORKER_GRACE_SECONDS  # loading, then printing
-        return 2 * RENDER_SECONDS + RENDER_SECONDS_PER_ENTRY * self.entries + WORKER_GRACE_SECONDS
+            return load + self.limits.seconds + WORKER_GRACE_SECONDS
+        return (
+            load + RENDER_SECONDS + RENDER_SECONDS_PER_ENTRY * self.entries + WORKER_GRACE_SECONDS
+        )
 
     def call(self, op: str, version: int, **args: Any) -> dict[str, Any]:
         """Ask the worker; a worker that dies or overruns is replaced and the answer is an error."""
@@ -587,8 +622,99 @@ class _Handler(BaseHTTPRequestHandler):
     sys_version = ""
     protocol_version = "HTTP/1.1"
 
+    _linger = False  # set when a refusal leaves part of the request unread
+
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: only the CLI prints."""
+
+    # -- reading a request within limits ----------------------------------------------
+    def handle_one_request(self) -> None:
+        """One request, its head read within `MAX_HEAD_BYTES` and its body within
+        `MAX_BODY_BYTES`, so that every refusal is a whole answer (see the module doc)."""
+        try:
+            try:
+                head = _read_head(self.rfile)
+            except _HeadTooLarge as error:
+                self.requestline, self.request_version, self.command = "", "", ""
+                self._refuse(error.status, error.message, head=False)
+                return
+            if not head.endswith((b"\n\n", b"\n\r\n")):
+                self.close_connection = True  # the client left before its request ended
+                return
+            sock_file, self.rfile = self.rfile, io.BytesIO(head)
+            try:
+                self.raw_requestline = self.rfile.readline()
+                parsed = self.parse_request()  # refusals go through send_error, below
+            finally:
+                self.rfile = sock_file
+            if not parsed:
+                return
+            refusal = self._body_refusal()
+            if refusal is not None:
+                self._refuse(*refusal, head=self.command == "HEAD")
+                return
+            if not self._skip_body():
+                self.close_connection = True
+                return
+            method = getattr(self, "do_" + self.command, None)
+            if method is None:
+                self.send_error(HTTPStatus.NOT_IMPLEMENTED, f"unsupported method {self.command}")
+                return
+            method()
+            self.wfile.flush()
+        except TimeoutError:
+            self.close_connection = True
+
+    def _body_refusal(self) -> tuple[int, str] | None:
+        """Why the request's body is refused (status, message), or None when it may be
+        read: a GET or HEAD has no business with a body, so one over the cap is a 413."""
+        if self.headers.get_all("Transfer-Encoding"):
+            return HTTPStatus.REQUEST_ENTITY_TOO_LARGE, _NO_BODY + " (Transfer-Encoding: chunked)"
+        lengths = {v.strip() for v in self.headers.get_all("Content-Length") or ()}
+        if not lengths:
+            return None
+        value = lengths.pop()
+        if lengths or not value.isdigit() or not value.isascii():
+            return HTTPStatus.BAD_REQUEST, "bad request: Content-Length must be one number"
+        if int(value) > MAX_BODY_BYTES:
+            return HTTPStatus.REQUEST_ENTITY_TOO_LARGE, _NO_BODY
+        return None
+
+    def _skip_body(self) -> bool:
+        """Read and drop a small body (under the cap), so the next request on this
+        connection starts where it should; False when the client left midway."""
+        left = int(self.headers.get("Content-Length") or 0)
+        while left > 0:
+            chunk = self.rfile.read(min(left, 65536))
+            if not chunk:
+                return False
+            left -= len(chunk)
+        return True
+
+    def handle_expect_100(self) -> bool:
+        """No `100 Continue` for a body that will be refused: the client can skip sending it."""
+        if self._body_refusal() is not None:
+            return True
+        return super().handle_expect_100()
+
+    def _refuse(self, status: int, message: str, *, head: bool) -> None:
+        """Answer `status`, close, and read what the client still sends first (`finish`)."""
+        self._send(_text(status, message), head=head, close=True)
+        self._linger = True
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The standard library's refusals (a bad request line, too many headers, an
+        unknown method) as our own pages, with our headers, read to the end."""
+        short = self.responses.get(code, ("error",))[0]
+        self._refuse(code, f"{short}: {message}" if message else short, head=self.command == "HEAD")
+
+    def finish(self) -> None:
+        """Flush the answer; after a refusal, drain the rest of the request (bounded)."""
+        try:
+            super().finish()
+        finally:
+            if self._linger:
+                _linger(self.connection)
 
     def do_GET(self) -> None:
         self._answer(head=False)
@@ -614,7 +740,13 @@ class _Handler(BaseHTTPRequestHandler):
                 reply = self._route()
             except Exception as error:  # a bug of ours: a 500, never a dead connection
                 reply = _text(HTTPStatus.INTERNAL_SERVER_ERROR, f"internal error: {error!r}")
+        self._send(reply, head=head)
+
+    def _send(self, reply: _Reply, *, head: bool, close: bool = False) -> None:
+        """The reply with our headers; `close` ends the connection after it."""
         self.send_response(reply.status)
+        if close:
+            self.send_header("Connection", "close")  # also sets close_connection
         self.send_header("Content-Type", reply.ctype)
         self.send_header("Content-Length", str(len(reply.body)))
         self.send_header("Content-Security-Policy", reply.policy)
@@ -825,6 +957,61 @@ def _index_view(data: dict[str, Any]) -> dict[str, Any]:
             "warnings": data.get("warnings", 0),
         },
     }
+
+
+_NO_BODY = f"refused: this preview takes no request body over {MAX_BODY_BYTES // 1024} KiB"
+
+
+class _HeadTooLarge(Exception):
+    """The request line (414) or the whole head (431) is over `MAX_HEAD_BYTES`."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _read_head(rfile: Any, cap: int = MAX_HEAD_BYTES) -> bytes:
+    """The request line and headers, through the blank line that ends them (less when the
+    client stops early), never more than `cap` bytes: `_HeadTooLarge` past that."""
+    lines: list[bytes] = []
+    size = 0
+    while True:
+        line = rfile.readline(cap + 1 - size)
+        size += len(line)
+        if size > cap:
+            if not lines:
+                raise _HeadTooLarge(
+                    HTTPStatus.REQUEST_URI_TOO_LONG,
+                    f"refused: a request line longer than {cap // 1024} KiB",
+                )
+            raise _HeadTooLarge(
+                HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                f"refused: request headers larger than {cap // 1024} KiB in all",
+            )
+        if not line:
+            return b"".join(lines)
+        lines.append(line)
+        if line in (b"\r\n", b"\n"):
+            return b"".join(lines)
+
+
+def _linger(sock: socket.socket) -> None:
+    """After a refusal: stop writing (the answer is out), then read and drop what the
+    client still sends until it is done, so closing does not reset the connection and
+    lose the answer. Bounded by `LINGER_BYTES`, `LINGER_SECONDS` and `LINGER_IDLE_SECONDS`."""
+    try:
+        sock.shutdown(socket.SHUT_WR)
+        sock.settimeout(LINGER_IDLE_SECONDS)
+        end = time.monotonic() + LINGER_SECONDS
+        left = LINGER_BYTES
+        while left > 0 and time.monotonic() < end:
+            data = sock.recv(min(left, 65536))
+            if not data:
+                return
+            left -= len(data)
+    except OSError:  # a timeout, or the client is gone: nothing more to do
+        return
 
 
 def _text(status: int, message: str) -> _Reply:

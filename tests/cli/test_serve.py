@@ -3,6 +3,11 @@
 The HTTP tests always run; the browser test drives Debian's chromium through its driver
 (selenium) and is skipped, saying why, where chromium, chromium-driver or selenium is
 missing (`apt-get install chromium chromium-driver`, `pip install -e ".[test]"`).
+
+No test here depends on how fast the machine is (issue #28): a wait is for an event, with
+a bound (`WAIT`) that only a hang reaches; how soon a save shows is tested on the
+watcher's tick itself; the render deadline is one the test sets, on a template that
+never ends, with everything else (loading, the next answer) outside it.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,19 +30,21 @@ from typing import Any
 import pytest
 
 from builder.paths import content_dir
-from builder.serve import inject_head, snapshot
+from builder.serve import WATCH_SECONDS, Watcher, inject_head, snapshot
 
 AMOS = "/entity/character/amos-the-valiant"
 STATS = "base_stats: {str: 11, mag: 6, vit: 6, spr: 11, agi: 6}"
+WAIT = 120.0  # seconds a wait for an event may take: reached only when it never happens
 
 
 class Served:
     """A `zodiac serve` process on a copy of a project, and requests to it."""
 
-    def __init__(self, root: Path, proc: subprocess.Popen[str], port: int) -> None:
+    def __init__(self, root: Path, proc: subprocess.Popen[str], port: int, output: _Output) -> None:
         self.root = root
         self.proc = proc
         self.port = port
+        self.output = output
         self.url = f"http://127.0.0.1:{port}"
 
     def get(
@@ -68,27 +76,62 @@ def _tree(root: Path) -> dict[str, str]:
     }
 
 
+class _Output(threading.Thread):
+    """Reads a process's output as it comes (so a wait for a line is bounded, and a full
+    pipe never blocks the server); `text` is all of it so far."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        super().__init__(daemon=True)
+        self.proc = proc
+        self.lines: list[str] = []
+        self.changed = threading.Condition()
+        self.start()
+
+    def run(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            with self.changed:
+                self.lines.append(line)
+                self.changed.notify_all()
+        with self.changed:
+            self.lines.append("")  # the end
+            self.changed.notify_all()
+
+    @property
+    def text(self) -> str:
+        return "".join(self.lines)
+
+    def wait_for(self, pattern: str) -> re.Match[str] | None:
+        """The first match of `pattern` in a line, waiting for it (None if the output ends)."""
+        seen = 0
+        with self.changed:
+            while True:
+                for line in self.lines[seen:]:
+                    if line == "":
+                        return None
+                    if match := re.search(pattern, line):
+                        return match
+                seen = len(self.lines)
+                if not self.changed.wait(WAIT):
+                    return None
+
+
 def _start(root: Path, env: dict[str, str] | None = None) -> Served:
     proc = subprocess.Popen(
         [sys.executable, "-m", "builder", "serve", str(root), "--port", "0"],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "COLUMNS": "200", **(env or {})},
     )
-    assert proc.stdout is not None
-    lines = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if match:
-            return Served(root, proc, int(match.group(1)))
+    output = _Output(proc)
+    match = output.wait_for(r"http://127\.0\.0\.1:(\d+)/")
+    if match:
+        return Served(root, proc, int(match.group(1)), output)
     proc.kill()
-    raise AssertionError(f"no URL printed: {lines} {proc.stderr.read() if proc.stderr else ''}")
+    proc.wait()
+    output.join(WAIT)
+    raise AssertionError(f"no URL printed: {output.text}")
 
 
 def _children(pid: int) -> list[int]:
@@ -108,14 +151,16 @@ def _children(pid: int) -> list[int]:
 def _stop(served: Served) -> tuple[int, str]:
     served.proc.send_signal(signal.SIGINT)
     try:
-        out, _ = served.proc.communicate(timeout=20)
+        served.proc.wait(timeout=WAIT)
     except subprocess.TimeoutExpired:
         served.proc.kill()
         raise
-    return served.proc.returncode, out
+    served.output.join(WAIT)
+    return served.proc.returncode, served.output.text
 
 
-def _until(check: Callable[[], Any], seconds: float) -> Any:
+def _until(check: Callable[[], Any], seconds: float = WAIT) -> Any:
+    """Poll `check` until it holds; `seconds` bounds a wait for what never happens."""
     end = time.monotonic() + seconds
     while True:
         value = check()
@@ -165,6 +210,25 @@ def test_snapshot_sees_a_save_and_skips_outputs(tmp_path: Path) -> None:
     assert snapshot(tmp_path) != before
 
 
+def test_the_watcher_sees_a_save_at_its_next_tick(tmp_path: Path) -> None:
+    """A save shows within a second: the watcher's next tick (every 0.25 s) counts a new
+    version, and the page asks for it every 0.3 s. Ticked here by the test, not a clock."""
+    path = tmp_path / "a.yaml"
+    path.write_text("kind: x\n")
+    changes: list[int] = []
+    watcher = Watcher(tmp_path, on_change=lambda: changes.append(watcher.version))
+    assert watcher.tick() is False and watcher.version == 1  # nothing changed
+    path.write_text("kind: y\n")
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # a later time, same size
+    assert watcher.tick() is True and watcher.version == 2 and changes == [2]
+    assert watcher.tick() is False and watcher.version == 2  # counted once
+    (tmp_path / "b.yaml").write_text("kind: z\n")
+    assert watcher.tick() is True and changes == [2, 3]
+    ui = (Path(__file__).parents[2] / "templates" / "serve" / "ui.js").read_text()
+    assert WATCH_SECONDS + 0.3 < 1.0 and "setTimeout(tick, 300)" in ui
+
+
 # ------------------------------------------------------------------- over HTTP
 
 
@@ -189,20 +253,19 @@ def test_lists_books_and_entities_and_prints_a_sheet(served: Served) -> None:
     assert status == 200 and "@page" in css
 
 
-def test_a_save_shows_within_a_second_and_errors_show_file_and_line(served: Served) -> None:
+def test_a_save_shows_and_errors_show_file_and_line(served: Served) -> None:
+    """How soon is the watcher's business (above); here, that the save reaches the page."""
     amos = served.root / "characters" / "amos.yaml"
     assert "6,200 XP" in served.get("/print" + AMOS)[2]
     before = served.state()
     amos.write_text(amos.read_text().replace("xp: 6200", "xp: 6300"))
     saved = time.monotonic()
-    assert _until(lambda: served.state() > before, 1.0), "the save was not seen within a second"
+    assert _until(lambda: served.state() > before), "the save was never seen"
     status, _, body = served.get("/print" + AMOS)
-    took = time.monotonic() - saved
-    print(f"save to new sheet over HTTP: {took:.2f} s")
-    assert took < 3  # ~0.5 s on an idle machine; 2 loaded cores are slower
+    print(f"save to new sheet over HTTP: {time.monotonic() - saved:.2f} s")  # ~0.5 s idle
     assert status == 200 and "6,300 XP" in body
     amos.write_text(amos.read_text().replace("level: 12", "level: twelve"))
-    assert _until(lambda: "amos.yaml:7:8" in served.get("/_/problems")[2], 2.0)
+    assert _until(lambda: "amos.yaml:7:8" in served.get("/_/problems")[2])
     problems = json.loads(served.get("/_/problems")[2])
     assert problems["counts"]["errors"] == 1
     [problem] = problems["problems"]
@@ -227,7 +290,7 @@ def test_refuses_foreign_hosts_paths_outside_and_writes(served: Served, tmp_path
     config = served.root / "zodiac.yaml"
     before = served.state()
     config.write_text(config.read_text() + "templates: templates\n")
-    assert _until(lambda: served.state() > before, 2.0)
+    assert _until(lambda: served.state() > before)
     outside = [
         "/assets/../../../../../../etc/passwd",
         "/assets/..%2F..%2Fzodiac.yaml",
@@ -248,6 +311,62 @@ def test_refuses_foreign_hosts_paths_outside_and_writes(served: Served, tmp_path
     assert served.get("/", method="DELETE")[0] == 501
 
 
+def _raw(served: Served, method: str, path: str, headers: dict[str, str], body: bytes = b""):
+    """A request as http.client sends it (all of it, then the answer is read), on a new
+    connection; returns the open connection and its response."""
+    conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=120)
+    conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    conn.putheader("Host", f"127.0.0.1:{served.port}")
+    for name, value in headers.items():
+        conn.putheader(name, value)
+    conn.endheaders(body or None)
+    return conn, conn.getresponse()
+
+
+def test_a_huge_header_is_answered_431_and_the_client_reads_it(served: Served) -> None:
+    """8 MiB in one header, or 128 KiB over many: the client sends it all and reads a 431
+    (the server reads what it refuses before closing, so the client sees no broken pipe)."""
+    for headers in (
+        {"X-Huge": "a" * (8 * 1024 * 1024)},
+        {f"X-Many-{i}": "b" * 2048 for i in range(64)},  # each line, and their count, is fine
+    ):
+        conn, response = _raw(served, "GET", "/", headers)
+        try:
+            body = response.read().decode()
+            assert response.status == 431, (response.status, body[:200])
+            assert "headers larger than 64 KiB" in body
+            assert response.getheader("Connection") == "close"
+            assert "default-src 'none'" in response.getheader("Content-Security-Policy", "")
+        finally:
+            conn.close()
+    assert served.get("/")[0] == 200  # and it keeps serving
+
+
+def test_a_request_body_over_the_cap_is_answered_413_and_a_small_one_is_skipped(
+    served: Served,
+) -> None:
+    """A GET has no business with a body: a Content-Length over 64 KiB is a 413 the client
+    reads, whether it sends the body (8 MiB) or only announces it (1 TiB)."""
+    for length, body in ((8 * 1024 * 1024, b"x" * (8 * 1024 * 1024)), (2**40, b"")):
+        conn, response = _raw(served, "GET", "/", {"Content-Length": str(length)}, body)
+        try:
+            text = response.read().decode()
+            assert response.status == 413, (response.status, text[:200])
+            assert "takes no request body over 64 KiB" in text
+            assert response.getheader("Connection") == "close"
+        finally:
+            conn.close()
+    # A small body is read and dropped: the next request on the connection is answered.
+    conn, response = _raw(served, "GET", "/_/state", {"Content-Length": "5"}, b"hello")
+    try:
+        assert response.status == 200 and "version" in response.read().decode()
+        conn.request("GET", "/_/state", headers={"Host": f"127.0.0.1:{served.port}"})
+        second = conn.getresponse()
+        assert second.status == 200 and "version" in second.read().decode()
+    finally:
+        conn.close()
+
+
 def test_read_only_and_ctrl_c_exits_cleanly(served: Served) -> None:
     before = _tree(served.root)
     for path in (
@@ -262,12 +381,17 @@ def test_read_only_and_ctrl_c_exits_cleanly(served: Served) -> None:
     assert workers, "the preview runs the project's templates in a worker process"
     code, out = _stop(served)
     assert code == 0 and "stopped" in out
-    assert _until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), 5.0)
+    assert _until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers))
     assert _tree(served.root) == before  # nothing written: no cache, no output
 
 
 def test_a_template_that_never_ends_is_an_error_not_a_hang(project: Path) -> None:
-    """The build's per-file deadline bounds a preview too; the server keeps answering."""
+    """The build's per-file deadline bounds a preview too; the server keeps answering.
+
+    The deadline is the test's (3 s, 20 times what the sheet needs before its loop starts
+    on an idle machine); the template never ends, so it is always reached. Loading the
+    project has its own deadline (the build's 60 s), and what is asked afterwards renders
+    nothing, so no part of the test races the clock."""
     folder = project / "templates" / "sheets"
     folder.mkdir(parents=True)
     (folder / "character.html").write_text(
@@ -277,14 +401,17 @@ def test_a_template_that_never_ends_is_an_error_not_a_hang(project: Path) -> Non
     )
     config = project / "zodiac.yaml"
     config.write_text(config.read_text() + "templates: templates\n")
-    served = _start(project, env={"ZODIAC_RENDER_SECONDS": "1"})
+    served = _start(project, env={"ZODIAC_RENDER_SECONDS": "3"})
     try:
-        started = time.monotonic()
-        status, _, body = served.get("/print" + AMOS)
-        assert time.monotonic() - started < 10
+        assert served.get("/")[0] == 200  # loaded (under the load deadline, not 3 s)
+        workers = set(_children(served.proc.pid))
+        status, _, body = served.get("/print" + AMOS)  # answers at all: the deadline held
         assert status == 500
-        assert "sheets/character.html:2" in body and "longer than 1 s" in body
-        assert served.get("/print/book/bestiary.pdf")[0] == 200  # still serving
+        assert "sheets/character.html:2" in body and "longer than 3 s" in body
+        # The worker stopped the render itself: the same process answers the next request.
+        status, _, body = served.get("/print/entity/character/nobody")
+        assert status == 404 and "holds no character &#x27;nobody&#x27;" in body
+        assert set(_children(served.proc.pid)) == workers
     finally:
         code, _ = _stop(served)
     assert code == 0
@@ -356,7 +483,7 @@ def test_in_a_browser_a_saved_stat_appears(served: Served) -> None:
         browser.get(served.url + "/")
         assert "The Crystal Saga" in browser.title
         browser.find_element(By.LINK_TEXT, "Amos the Valiant").click()
-        assert _until(lambda: _strength(browser) == "48", 15), "the sheet did not show"
+        assert _until(lambda: _strength(browser) == "48"), "the sheet did not show"
         shot = os.environ.get("ZODIAC_PREVIEW_SCREENSHOT")
         if shot:  # docs/preview.png is taken this way
             browser.save_screenshot(shot)
@@ -368,13 +495,11 @@ def test_in_a_browser_a_saved_stat_appears(served: Served) -> None:
             text.replace(STATS, "base_stats: {str: 12, mag: 6, vit: 6, spr: 11, agi: 5}")
         )
         saved = time.monotonic()
-        assert _until(lambda: _strength(browser) == "49", 5), "the new number did not appear"
-        seen = time.monotonic() - saved
-        print(f"save to new number in the browser: {seen:.2f} s")
-        assert seen < 3
+        assert _until(lambda: _strength(browser) == "49"), "the new number never appeared"
+        print(f"save to new number in the browser: {time.monotonic() - saved:.2f} s")
         amos.write_text(amos.read_text().replace("level: 12", "level: twelve"))
         panel = browser.find_element(By.ID, "problems")
-        assert _until(lambda: "characters/amos.yaml:7:8" in panel.text, 5)
+        assert _until(lambda: "characters/amos.yaml:7:8" in panel.text)
         assert "ZS104" in panel.text and panel.is_displayed()
         # Nothing was fetched from anywhere but this server, and our policy broke nothing.
         requests = [
