@@ -1,0 +1,225 @@
+"""Every diagnostic code's cases as data: a failing document and its passing twin (issue 27).
+
+The cases live in ``tests/data/rule_cases/<ruleset-id>/<module>.yml``, one file per check
+module (its ``CODES`` table), after SQLFluff's ``std_rule_cases``. One test runs them all
+in-process: each case's files are written into a fresh project of its rule set and
+validated as `zodiac validate` does; the failing files get exactly the diagnostics the
+case lists (code, file:line:col, a piece of the message) and the passing twin gets none of
+the case's code. Issue 25 builds one documentation page per code from the same files.
+
+A case file::
+
+    ruleset: zodiac            # the project's `ruleset:` (zodiac.yaml gets a title too)
+    module: builder.rulesets.zodiac.checks.jobs   # whose CODES it covers (or "loader")
+    setup:                     # optional: files every case of this file also gets
+      techs.yaml: |
+        kind: tech ...
+    cases:
+      - code: ZJ101
+        description: one line, what the case shows
+        fail:                  # file -> YAML text: the documents that break the rule
+          job.yaml: |
+            kind: job ...
+        expect:                # every diagnostic the project gets, in file order
+          - {code: ZJ101, file: job.yaml, line: 8, column: 13, message: "above 15"}
+        pass:                  # the twin: these files replace the failing ones
+          job.yaml: |
+            kind: job ...
+        lint: true             # optional: run the balance linter too (ZL codes)
+
+A file named ``zodiac.yaml`` in ``fail`` or ``pass`` replaces the project file (house
+rules, or the loader's ZP codes). Cases must stay cheap: the whole set runs well under a
+minute of CPU.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from builder.codes import all_codes
+from builder.workspace import open_workspace
+
+CASES_DIR = Path(__file__).parent / "data" / "rule_cases"
+
+# Codes no single document can trigger: each with the reason. A new code needs a case or
+# a line here, with its reason (test_every_code_has_a_case).
+NO_CASE: dict[str, str] = {
+    "ZY100": "a file that cannot be read: permissions or a vanished file, not text",
+    "ZY101": "bytes that are not UTF-8: a case file holds text (tests/io/test_loader.py)",
+    "ZY112": "a symlink leading out of the project: not a document (tests/io/test_hostile_files.py)",
+    "ZY116": "a file past the loader's size limit: megabytes, not a case (tests/io/test_hostile_input.py)",
+    "ZC158": "retired: `gold:` against purchases is ZC180 now; never raised",
+}
+
+# Codes whose cases are still to be converted from their tests (tests/checks/,
+# tests/rulesets/zodiac/, tests/rules/test_character.py; ZL with `lint: true`). This list
+# only shrinks: a code that gets a case must leave it (test_every_code_has_a_case).
+NOT_YET: frozenset[str] = frozenset(
+    """
+    ZC101 ZC102 ZC103 ZC104 ZC105 ZC106 ZC110 ZC111 ZC112 ZC113 ZC114 ZC120 ZC121
+    ZC150 ZC151 ZC152 ZC153 ZC154 ZC155 ZC156 ZC157 ZC160 ZC161 ZC162 ZC163 ZC164
+    ZC165 ZC166 ZC167 ZC168 ZC169 ZC170 ZC180 ZC181 ZC182 ZC183 ZC184
+    ZE101 ZE102 ZE103 ZE104 ZE110 ZE111 ZE112 ZE113 ZE114 ZE115 ZE116 ZE117 ZE118
+    ZE120 ZE121 ZE122 ZE123 ZE124 ZE125 ZE140 ZE141 ZE142 ZE143 ZE144 ZE145 ZE146
+    ZE147 ZE160 ZE161 ZE162 ZE163 ZE164 ZE165 ZE166 ZE167 ZE168
+    ZK101 ZK102 ZK103 ZK104 ZK105 ZK106
+    ZL101 ZL102 ZL103 ZL104 ZL105 ZL110 ZL120 ZL121 ZL122 ZL130
+    ZM101 ZM102 ZM103 ZM104 ZM105 ZM106 ZM107 ZM108 ZM109 ZM110 ZM111 ZM112 ZM113
+    ZM114 ZM115 ZM116 ZM117 ZM118 ZM119 ZM120 ZM121 ZM122 ZM123 ZM124 ZM125 ZM126
+    ZM127 ZM128 ZM129 ZM130 ZM131 ZM132 ZM133 ZM134
+    ZS106
+    ZT143 ZT180 ZT181 ZT182 ZT201 ZT202
+    ZY118
+    """.split()  # noqa: SIM905 (a block of codes reads better than 130 strings)
+)
+
+
+@dataclass(frozen=True)
+class Expected:
+    """One diagnostic a failing case must get."""
+
+    code: str
+    file: str
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Case:
+    """One failing document set and its passing twin, for one code."""
+
+    source: str  # the case file, relative to CASES_DIR
+    ruleset: str
+    code: str
+    description: str
+    fail: dict[str, str]
+    expect: tuple[Expected, ...]
+    passing: dict[str, str]
+    setup: dict[str, str] = field(default_factory=dict)
+    lint: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.code}-{self.source}"
+
+
+def _project_file(ruleset: str) -> str:
+    return f"ruleset: {ruleset}\ntitle: Rule cases\n"
+
+
+def load_cases(folder: Path = CASES_DIR) -> list[Case]:
+    """Every case of every case file under ``folder``, in file order (issue 25 reads these)."""
+    yaml = YAML(typ="safe", pure=True)
+    cases: list[Case] = []
+    for path in sorted(folder.rglob("*.yml")):
+        data = yaml.load(path.read_text(encoding="utf-8"))
+        source = path.relative_to(folder).as_posix()
+        setup = dict(data.get("setup") or {})
+        for raw in data["cases"]:
+            fail = dict(raw["fail"])
+            only = next(iter(fail)) if len(fail) == 1 else None
+            expect = tuple(
+                Expected(
+                    e["code"],
+                    e.get("file", only),
+                    int(e["line"]),
+                    int(e["column"]),
+                    str(e.get("message", "")),
+                )
+                for e in raw["expect"]
+            )
+            cases.append(
+                Case(
+                    source,
+                    data["ruleset"],
+                    raw["code"],
+                    raw.get("description", ""),
+                    fail,
+                    expect,
+                    dict(raw["pass"]),
+                    setup,
+                    bool(raw.get("lint", False)),
+                )
+            )
+    return cases
+
+
+def run_files(root: Path, ruleset: str, files: dict[str, str], *, lint: bool = False) -> list:
+    """Write ``files`` as a project of ``ruleset`` under ``root`` and validate it in-process;
+    the diagnostics, paths relative to ``root`` (cwd must be ``root``)."""
+    every = {"zodiac.yaml": _project_file(ruleset), **files}
+    for name, text in every.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    ws = open_workspace([root])
+    diags = list(ws.report.diagnostics)
+    if lint and ws.rule_set.lint is not None:
+        lint_settings = ws.config.lint if ws.config is not None else None
+        diags += ws.rule_set.run_lint(ws.content, ws.ruleset, lint_settings)
+    return sorted(diags, key=lambda d: d.sort_key)
+
+
+CASES = load_cases()
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "case"
+    root.mkdir()
+    monkeypatch.chdir(root)  # diagnostics' paths are relative to the working folder
+    return root
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_case_fails_as_listed_and_its_twin_passes(
+    case: Case, project: Path, tmp_path: Path
+) -> None:
+    found = run_files(project, case.ruleset, {**case.setup, **case.fail}, lint=case.lint)
+    got = [(d.code, d.path, d.line, d.column) for d in found]
+    want = [(e.code, e.file, e.line, e.column) for e in case.expect]
+    assert got == want, [d.to_json() for d in found]
+    for d, e in zip(found, case.expect, strict=True):
+        assert e.message in d.message, (e, d.message)
+    assert case.code in {e.code for e in case.expect}, "a case lists its own code"
+
+    twin = tmp_path / "twin"
+    twin.mkdir()
+    os.chdir(twin)
+    files = {**case.setup, **case.fail, **case.passing}
+    passed = run_files(twin, case.ruleset, files, lint=case.lint)
+    assert [d.to_json() for d in passed if d.code == case.code] == []
+
+
+def test_every_code_has_a_case() -> None:
+    """A new code without a case (or a reason in NO_CASE) fails here."""
+    covered = {c.code for c in CASES}
+    missing = set(all_codes()) - covered - set(NO_CASE) - NOT_YET
+    assert sorted(missing) == []
+    assert sorted(covered & NOT_YET) == [], "take these out of NOT_YET: they have cases"
+    assert sorted(covered - set(all_codes())) == [], "a case for a code no CODES lists"
+    assert sorted(covered & set(NO_CASE)) == [], "a code with a case needs no reason"
+
+
+def test_case_files_name_their_module_and_rule_set() -> None:
+    """Each file covers one check module's CODES, under its rule set's folder."""
+    import importlib
+
+    from builder import rulesets
+    from builder.codes import LOADING
+
+    yaml = YAML(typ="safe", pure=True)
+    for path in sorted(CASES_DIR.rglob("*.yml")):
+        data = yaml.load(path.read_text(encoding="utf-8"))
+        assert path.parent.name == data["ruleset"], path
+        assert data["ruleset"] in rulesets.ids(), path
+        module = data["module"]
+        codes = LOADING if module == "loader" else importlib.import_module(module).CODES
+        for case in data["cases"]:
+            assert case["code"] in codes, (path.name, case["code"], module)
