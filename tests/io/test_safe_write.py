@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -265,14 +266,18 @@ def test_mixed_line_endings_are_refused_by_level_up(zodiac, odd):
 
 # --- interruption: a real process, stopped between the write and the rename ---------------
 
+# The child says READY when it reaches the rename, then waits on its stdin, which the
+# test holds open and never writes: it is stopped there, whatever the machine's speed
+# (issue #28: no sleep that a slow machine could outlast, no timing at all).
 _STALLED = textwrap.dedent(
     """\
-    import os, sys, time
+    import os, sys
     real = os.replace
     def stalled(src, dst, *a, **k):
         if str(dst).endswith("odd.yaml"):
             print("READY", flush=True)
-            time.sleep(60)
+            sys.stdin.read()  # until the test's signal (or the test closing the pipe)
+            raise SystemExit("the test closed the pipe without a signal")
         return real(src, dst, *a, **k)
     os.replace = stalled
     from builder.cli.app import main
@@ -291,10 +296,13 @@ def test_interrupted_between_write_and_replace_leaves_the_original(odd, sig):
         [sys.executable, "-c", _STALLED],
         cwd=odd.parent.parent,
         env=env,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+    watchdog = threading.Timer(120, proc.kill)  # a child that never says READY: fail, not hang
+    watchdog.start()
     try:
         line = proc.stdout.readline()
         while line and "READY" not in line:
@@ -305,14 +313,19 @@ def test_interrupted_between_write_and_replace_leaves_the_original(odd, sig):
         assert len(temps) == 1 and temps[0].startswith(".odd.yaml.")
         assert (odd.parent / temps[0]).read_text().count("level: 2\n") == 1
         proc.send_signal(sig)
-        proc.wait(timeout=30)
+        proc.wait(timeout=120)  # a bound only a hang reaches; stdin stays open meanwhile
+        err = proc.stderr.read()
     finally:
+        watchdog.cancel()
         if proc.poll() is None:  # pragma: no cover - only if the test failed midway
             proc.kill()
             proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            stream.close()
     assert odd.read_text() == ODD_LEVEL
     if sig == signal.SIGINT:  # Ctrl-C cleans up after itself (SIGKILL cannot: a hidden
-        assert proc.returncode == 130  # temp file stays, and the original is whole)
+        assert proc.returncode == 130, err  # temp file stays, and the original is whole)
+        assert "interrupted" in err
         assert _hidden_temps(odd.parent) == []
 
 
