@@ -18,6 +18,10 @@ Why these choices:
   finalize that asks for the context turn off Jinja2's constant folding). Otherwise
   `{{ 'a'|center(10**9) }}` would build its gigabyte in the compiler, outside any
   template frame, and the memory limit of `zodiac build` could not say which line did it.
+- Products are bounded (issue #28): `('a' * 10**9)|length` built a gigabyte under the
+  2 GiB cap of `zodiac build` and printed "1000000000". A repetition (`*` of a string or
+  list by a number) longer than `MAX_REPEAT` items, and a power (`**`) of more than
+  `MAX_POWER_BITS` bits, are refused before anything is allocated, naming the line.
 """
 
 from __future__ import annotations
@@ -28,11 +32,18 @@ from typing import Any
 
 import jinja2
 from jinja2.loaders import split_template_path
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from builder.render.assets import templates_dir
 
-__all__ = ["dice", "make_environment", "signed", "thousands"]
+__all__ = ["MAX_POWER_BITS", "MAX_REPEAT", "dice", "make_environment", "signed", "thousands"]
+
+# A page of a book is about 3,000 characters; a million is a long book's worth, far more
+# than a rule or a row of stars needs, and a few MiB at most.
+MAX_REPEAT = 1_000_000
+# 10,000 bits is about 3,000 digits: any number a book prints (Python refuses to print
+# an int of more than 4,300 digits anyway), while 10**10**9 would compute for hours.
+MAX_POWER_BITS = 10_000
 
 
 class ContainedFileSystemLoader(jinja2.FileSystemLoader):
@@ -91,6 +102,50 @@ def dice(count: int | str | Mapping[str, Any], sides: int = 10, bonus: int = 0) 
     return f"{text}{bonus:+}" if bonus else text
 
 
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox, with `*` and `**` checked before they compute (see above)."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(
+        self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any
+    ) -> Any:
+        if operator == "*":
+            _check_repeat(left, right)
+        elif operator == "**":
+            _check_power(left, right)
+        return super().call_binop(context, operator, left, right)
+
+
+_SEQUENCES = (str, bytes, list, tuple)
+
+
+def _check_repeat(left: Any, right: Any) -> None:
+    """Refuse `seq * n` (or `n * seq`) longer than `MAX_REPEAT` items, before it is built."""
+    seq, times = (left, right) if isinstance(left, _SEQUENCES) else (right, left)
+    if not isinstance(seq, _SEQUENCES) or not isinstance(times, int):
+        return
+    size = len(seq) * times
+    if size > MAX_REPEAT:
+        what = "characters" if isinstance(seq, str | bytes) else "items"
+        raise SecurityError(
+            f"`*` would repeat {type(seq).__name__} into {size:,} {what}; a template may "
+            f"repeat at most {MAX_REPEAT:,} (a template that builds huge text?)"
+        )
+
+
+def _check_power(base: Any, exponent: Any) -> None:
+    """Refuse a whole-number power of more than `MAX_POWER_BITS` bits, before computing it."""
+    if not isinstance(base, int) or not isinstance(exponent, int) or exponent <= 0:
+        return
+    bits = (abs(base).bit_length() - 1) * exponent  # the power has at least this many
+    if bits > MAX_POWER_BITS:
+        raise SecurityError(
+            f"`**` would make a number of more than {bits:,} bits; a template may compute "
+            f"numbers of at most {MAX_POWER_BITS:,} bits (about 3,000 digits)"
+        )
+
+
 @jinja2.pass_eval_context
 def _at_render_time(eval_ctx: object, value: Any) -> Any:
     """Every output unchanged; wanting the context keeps Jinja2 from folding it early."""
@@ -103,7 +158,7 @@ def make_environment(user_templates: Path | None = None) -> jinja2.Environment:
     if user_templates is not None:
         searchpath.append(Path(user_templates))
     searchpath.append(templates_dir())
-    env = ImmutableSandboxedEnvironment(
+    env = _Sandbox(
         loader=ContainedFileSystemLoader(searchpath),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

@@ -188,6 +188,9 @@ def _memory_cap_mib() -> str:
 def render_html(template: str, context: Mapping[str, Any], *, env: jinja2.Environment) -> str:
     """Render `template` with `context`; template mistakes become `RenderError`.
 
+    A mistake is a Jinja2 error, a limit, or Python's arithmetic, value and type errors
+    raised by the template's expressions (`{{ 1/0 }}` was an "internal error", exit 3).
+
     Output past `MAX_HTML_CHARS` stops the template where it is writing, so the error
     names that line (and WeasyPrint never gets a gigabyte of text to lay out).
     """
@@ -203,6 +206,11 @@ def render_html(template: str, context: Mapping[str, Any], *, env: jinja2.Enviro
     except (RenderTimeout, MemoryError, OutputTooLarge) as error:  # the limits
         name, line = _template_position(error, template)
         raise RenderError(name, line, limit_message(error)) from error
+    except (ArithmeticError, ValueError, TypeError, RecursionError) as error:  # `{{ 1/0 }}`
+        # A template's own mistake (a stranger's code), not a bug of the builder's.
+        name, line = _template_position(error, template)
+        detail = shorten(printable(str(error)), 300)
+        raise RenderError(name, line, f"{type(error).__name__}: {detail}") from error
 
 
 def _bounded_render(template: jinja2.Template, context: Mapping[str, Any]) -> str:

@@ -148,6 +148,66 @@ def test_a_huge_string_is_a_memory_error_naming_the_template_and_line(tmp_path: 
     assert (root / "dist" / "bestiary.pdf").read_bytes().startswith(b"%PDF")
 
 
+def test_a_gigabyte_repeated_in_a_template_is_refused_naming_it(tmp_path: Path) -> None:
+    """Issue #28: `('a' * 10**9)|length` built 1 GB under the 2 GiB cap and exited 0."""
+    root = _project(
+        tmp_path / "p", {"cards/monsters.html": "<p>cards</p>\n{{ ('a' * 10**9)|length }}\n"}
+    )
+    old = _old_pdf(root, "monster-cards.pdf")
+
+    result, _ = _build_in_subprocess(root)
+
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (
+        "error: templates/cards/monsters.html:2: `*` would repeat str into 1,000,000,000 "
+        "characters; a template may repeat at most 1,000,000" in result.stdout
+    )
+    assert "1000000000" not in result.stdout
+    assert old.read_bytes() == b"%PDF-1.7 previous version"
+    assert (root / "dist" / "bestiary.pdf").read_bytes().startswith(b"%PDF")
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        ("[0] * 10**7", "`*` would repeat list into 10,000,000 items;"),
+        ("10 * ('ab',)", None),
+        ("1000001 * 'a'", "`*` would repeat str into 1,000,001 characters;"),
+        ("2 ** 10001", "`**` would make a number of more than 10,001 bits;"),
+        ("7 ** (10**6)", "`**` would make a number of more than 2,000,000 bits;"),
+        ("'-' * 40 ~ 3 ** 4 ~ 2 ** 0.5 ~ 1 ** 10**9 ~ 1.5 * 2", None),
+    ],
+)
+def test_products_are_bounded_before_they_are_computed(
+    tmp_path: Path, expression: str, message: str | None
+) -> None:
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "x.html").write_text(f"<p>x</p>\n{{{{ {expression} }}}}\n")
+    env = make_environment(tmp_path / "t")
+    if message is None:
+        assert render_html("x.html", {}, env=env).startswith("<p>x</p>")
+        return
+    with pytest.raises(RenderError) as caught:
+        render_html("x.html", {}, env=env)
+    assert caught.value.line == 2
+    assert caught.value.message.startswith(message)
+
+
+def test_a_template_dividing_by_zero_is_its_error_not_an_internal_one(
+    zodiac, tmp_path: Path
+) -> None:
+    """`{{ 1/0 }}` in a project template was "internal error: ZeroDivisionError", exit 3."""
+    root = _project(tmp_path / "p", {"cards/monsters.html": "<p>cards</p>\n{{ 1 / 0 }}\n"})
+
+    r = zodiac("build", str(root), "--jobs", "1")
+
+    assert r.exit_code == 1, r.stdout
+    assert "templates/cards/monsters.html:2: ZeroDivisionError: division by zero" in r.stdout
+    assert (root / "dist" / "bestiary.pdf").read_bytes().startswith(b"%PDF")
+    assert not (root / "dist" / "monster-cards.pdf").exists()
+
+
 def test_output_past_the_cap_stops_at_the_line_that_wrote_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
