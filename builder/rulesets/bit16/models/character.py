@@ -7,14 +7,14 @@ from typing import Literal
 from pydantic import Field
 
 from builder.models.base import Id, ZModel
-from builder.rulesets.bit16.models.common import Count, DieIn
+from builder.rulesets.bit16.models.common import Count, SkillDieIn
 
 
 class Skills(ZModel):
-    might: DieIn
-    agility: DieIn
-    lore: DieIn
-    charm: DieIn
+    might: SkillDieIn
+    agility: SkillDieIn
+    lore: SkillDieIn
+    charm: SkillDieIn
 
 
 class JobRecord(ZModel):

@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import Field
 
 from builder.models.base import EnumIn, Id, ZModel
+from builder.models.schema_forms import Closed
 
 
 class Die(StrEnum):
@@ -25,6 +26,10 @@ class Die(StrEnum):
 
 
 DieIn = Annotated[Die, EnumIn]
+# Skills are "rated from D6-D12" (rules.tables.SKILL_DICE): the model reads any step die
+# so BT101 can say so with its rule; the schema offers only these (tested equal).
+SKILL_DICE_SCHEMA: tuple[str, ...] = ("d6", "d8", "d10", "d12")
+SkillDieIn = Annotated[Die, EnumIn, Closed(SKILL_DICE_SCHEMA)]
 Count = Annotated[int, Field(ge=0, le=9999)]
 Small = Annotated[int, Field(ge=0, le=99)]
 

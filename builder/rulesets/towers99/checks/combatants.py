@@ -10,7 +10,13 @@ from builder.problems import Problem
 from builder.rulesets.towers99.checks.weapons import damage_type_problem
 from builder.rulesets.towers99.models.combatant import Combatant, Tactic
 from builder.rulesets.towers99.rules import combat as C
-from builder.rulesets.towers99.tables import ACTIONS_BY_ID, CHAPTER, SIZE_ALIASES, SIZE_RANKS
+from builder.rulesets.towers99.tables import (
+    ACTIONS_BY_ID,
+    CHAPTER,
+    COMPANION_TYPES,
+    SIZE_ALIASES,
+    SIZE_RANKS,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -28,8 +34,6 @@ CODES: dict[str, str] = {
     "NT118": "a tactic's weapon is not one the combatant carries",
     "NT119": "companion type is not animal, undead, summoned or construct",
 }
-
-COMPANION_TYPES = ("animal", "undead", "summoned", "construct")
 
 _SIZES = f"{CHAPTER}: Creature Sizes, Size Modifiers"
 _SHIFT = f"{CHAPTER}: Shift Position"

@@ -7,12 +7,19 @@ exists is a coded check (NT1xx) citing the chapter.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from builder.models.base import Id, ZModel
-from builder.rulesets.towers99.models.common import Key
+from builder.models.schema_forms import Closed
+from builder.rulesets.towers99.models.common import DamageType, Key
+from builder.rulesets.towers99.tables import (
+    ACTIONS_BY_ID,
+    COMPANION_TYPES,
+    SIZE_ALIASES,
+    SIZE_RANKS,
+)
 
 
 def _value(title: str, description: str) -> Any:
@@ -44,7 +51,7 @@ class Tactic(ZModel):
     name: str = Field(min_length=1, max_length=80, title="Name")
     weapon: Id | None = Field(None, title="Weapon", description="The weapon the attack uses.")
     aim: int = Field(0, ge=0, le=99, title="Aim", description="Aim actions in a row before it.")
-    shift_with: Id | None = Field(
+    shift_with: Annotated[Id, Closed(tuple(ACTIONS_BY_ID), read="id")] | None = Field(
         None,
         title="Shift Position with",
         description="An action of the Action List that Shift Position is added to.",
@@ -55,7 +62,9 @@ class Combatant(ZModel):
     kind: Literal["combatant"] = Field(title="Kind", description="Always `combatant`.")
     name: str = Field(min_length=1, max_length=80, title="Name")
     id: Id | None = Field(None, title="Id", description="Defaults to the name, kebab-case.")
-    size: Key = Field("medium", title="Size", description="One of the nine Creature Sizes.")
+    size: Annotated[Key, Closed(tuple(SIZE_RANKS), aliases=tuple(SIZE_ALIASES))] = Field(
+        "medium", title="Size", description="One of the nine Creature Sizes."
+    )
     size_rank: int | None = Field(
         None, title="Size rank", description="Optional; must be the table's rank for the size."
     )
@@ -64,15 +73,15 @@ class Combatant(ZModel):
     endurance: int = Field(ge=0, le=99, title="Endurance", description="[E]: dead at -2 x E.")
     stun: int = Field(ge=1, le=999, title="STUN", description="Maximum STUN.")
     lethal: int = Field(ge=1, le=999, title="LETHAL", description="Maximum LETHAL.")
-    immunities: list[Key] = Field(default_factory=list, max_length=20, title="Immunities")
-    susceptibilities: list[Key] = Field(
+    immunities: list[DamageType] = Field(default_factory=list, max_length=20, title="Immunities")
+    susceptibilities: list[DamageType] = Field(
         default_factory=list, max_length=20, title="Susceptibilities"
     )
     weapons: list[Id] = Field(default_factory=list, max_length=20, title="Weapons (ids)")
     owner: Id | None = Field(
         None, title="Owner", description="A companion names the combatant it belongs to."
     )
-    companion_type: Key | None = Field(
+    companion_type: Annotated[Key, Closed(COMPANION_TYPES)] | None = Field(
         None, title="Companion type", description="animal, undead, summoned or construct."
     )
     tactics: list[Tactic] = Field(default_factory=list, max_length=20, title="Tactics")

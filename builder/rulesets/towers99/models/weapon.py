@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from builder.models.base import EnumIn, Id, ZModel
-from builder.rulesets.towers99.models.common import Key
+from builder.rulesets.towers99.models.common import DamageType
 
 
 class Reach(StrEnum):
@@ -54,7 +54,7 @@ class Weapon(ZModel):
         title="Damage category",
         description="physical (less <ER>), arcane (less <IR>) or uncategorised.",
     )
-    damage_type: Key | None = Field(
+    damage_type: DamageType | None = Field(
         None, title="Damage type", description="fire, cold, ... (Damage Types).", examples=["fire"]
     )
     range_increment: int | None = Field(

@@ -47,6 +47,9 @@ MAX_INCREMENTS = 4  # "Greater than 4 | Impossible"
 # Damage Types: "Some (but not all) damage types are:" (the list the checks accept).
 DAMAGE_TYPES: tuple[str, ...] = ("acid", "cold", "electricity", "fire", "poison", "psychic")
 
+# Companions and Minions, Types of Companions.
+COMPANION_TYPES: tuple[str, ...] = ("animal", "undead", "summoned", "construct")
+
 # STUN: "Physical" is reduced by <ER>, "Arcane" by <IR>, anything else by neither.
 DAMAGE_CATEGORIES: tuple[str, ...] = ("physical", "arcane", "uncategorised")
 

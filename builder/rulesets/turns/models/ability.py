@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from builder.models.base import EnumIn, Id, ZModel
-from builder.rulesets.turns.models.common import Entry, Spec, Text
+from builder.rulesets.turns.models.common import Element, Entry, Spec, Text
 
 
 class Application(StrEnum):
@@ -56,7 +56,7 @@ class Ability(Entry):
     aoe: AoE | None = None
     accuracy: Annotated[str, Field(max_length=60)] | None = None  # [Score:Evasion] or Luck: X
     evade: Annotated[ScoreType, EnumIn] | None = None
-    element: Annotated[str, Field(max_length=30)] | None = None
+    element: Element | None = None
     damage: Damage | None = None
     trigger: Text | None = None
     on_hit: Text | None = None

@@ -8,7 +8,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from builder.models.base import EnumIn, Id, ZModel
-from builder.rulesets.turns.models.common import Entry
+from builder.models.schema_forms import Closed
+from builder.rulesets.turns import tables as T
+from builder.rulesets.turns.models.common import Element, Entry
 
 Score = Annotated[int, Field(ge=-99, le=999)]
 Pool = Annotated[int, Field(ge=0, le=99999)]
@@ -61,8 +63,11 @@ class Combatant(Entry):
     kind: Literal["combatant"] = "combatant"
     side: Annotated[Side, EnumIn]
     rank: Annotated[Rank, EnumIn] = Rank.REGULAR
-    element: Annotated[str, Field(max_length=30)] = "neutral"
-    intelligence: Annotated[str, Field(max_length=30)] | None = None
+    element: Element = "neutral"
+    # drone ... brilliant, read stripped in any case (TA133)
+    intelligence: (
+        Annotated[str, Field(max_length=30), Closed(T.INTELLIGENCE, read="lower")] | None
+    ) = None
     befriendable: bool | None = None  # None: as the intelligence says
     vitals: Vitals
     initiative: Score = 0

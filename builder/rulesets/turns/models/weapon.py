@@ -7,18 +7,23 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from builder.models.base import EnumIn
+from builder.models.schema_forms import Closed
+from builder.rulesets.turns import tables as T
 from builder.rulesets.turns.models.ability import ScoreType
-from builder.rulesets.turns.models.common import Entry, Spec
+from builder.rulesets.turns.models.common import Element, Entry, Spec
 
 
 class Weapon(Entry):
     kind: Literal["weapon"] = "weapon"
     type: Annotated[ScoreType, EnumIn]
-    weight_class: Annotated[str, Field(min_length=1, max_length=10)]  # VL L M H VH (TA120)
+    # VL L M H VH, read stripped in any case (TA120)
+    weight_class: Annotated[
+        str, Field(min_length=1, max_length=10), Closed(tuple(T.WEIGHT_CLASSES), read="upper")
+    ]
     use: Spec
     rank: Annotated[int, Field(ge=0, le=20)]
     weight: Annotated[int, Field(ge=0, le=999)]
-    element: Annotated[str, Field(max_length=30)] | None = None
+    element: Element | None = None
     range: Spec | None = None
     attributes: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(
         default_factory=list

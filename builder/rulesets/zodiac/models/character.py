@@ -10,8 +10,36 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from builder.models.base import STATS, Element, EnumIn, Id, Stat, ZModel, norm_id
-from builder.models.schema_forms import keys_any_case, or_bare_id
+from builder.models.schema_forms import Closed, keys_any_case, or_bare_id
 from builder.rulesets.zodiac.models.character_techs import KnownEnemySkill, KnownTech, LearningField
+
+# Chakra and Health cannot be Counter skills (rules.skills.COUNTER_FORBIDDEN_COMMANDS,
+# tested equal; a model never imports rules).
+_COUNTER_FORBIDDEN = ("chakra", "health")
+
+
+def command_skills() -> list[str]:
+    """The Command Skills of Chapter IV (content/core/skills.yaml): the schema's list."""
+    from builder.rulesets.zodiac.catalog import skills
+
+    return list(skills().command)
+
+
+def support_skills() -> list[str]:
+    """The Support Skills of Chapter IV (content/core/skills.yaml): the schema's list."""
+    from builder.rulesets.zodiac.catalog import skills
+
+    return list(skills().support)
+
+
+def _counter_commands() -> list[str]:
+    return [s for s in command_skills() if s not in _COUNTER_FORBIDDEN]
+
+
+# The catalogue is the book's and a project cannot add to it, so ZC120 / ZC121 / ZJ105
+# refuse any other id and the schema closes the list (``Closed``) read as ``Id`` reads.
+CommandSkill = Annotated[Id, Closed(command_skills, read="id")]
+SupportSkill = Annotated[Id, Closed(support_skills, read="id")]
 
 
 class ClassPower(StrEnum):
@@ -71,7 +99,7 @@ class CounterChoice(ZModel):
         "where the Master lets the player pick each time.",
         examples=["fire", "any"],
     )
-    command_skill: Id | None = Field(
+    command_skill: Annotated[Id, Closed(_counter_commands, read="id")] | None = Field(
         None,
         title="Counter Command Skill",
         description="With `method: command_skill`: any Command Skill but Chakra and Health.",
@@ -395,10 +423,10 @@ class Character(ZModel):
         description="What the character bought with the starting 200 G (Ch. I Step 8, R25).",
         examples=[[{"item": "dagger"}, {"item": "potion", "count": 2}]],
     )
-    command_skill: Id = Field(
+    command_skill: CommandSkill = Field(
         title="Command Skill", description="A Command Skill id (Ch. IV).", examples=["steal"]
     )
-    support_skill: Id = Field(
+    support_skill: SupportSkill = Field(
         title="Support Skill", description="A Support Skill id (Ch. IV).", examples=["toughness"]
     )
     natural_resistance: Annotated[Element, EnumIn] | None = Field(

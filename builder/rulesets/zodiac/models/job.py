@@ -19,10 +19,12 @@ from builder.models.schema_forms import keys_any_case, or_bare_id
 from builder.rulesets.zodiac.models.character import (
     ArmorType,
     ClassPower,
+    CommandSkill,
     ItemRef,
     Purchase,
     StatPoints,
     Stats,
+    SupportSkill,
 )
 from builder.rulesets.zodiac.models.character_techs import LearningField, TechUpgrade
 
@@ -171,10 +173,10 @@ class Job(ZModel):
         description="The one weapon class the job wields (a weapon set's `weapon_class`).",
         examples=["sword"],
     )
-    command_skill: Id = Field(
+    command_skill: CommandSkill = Field(
         title="Command Skill", description="A Command Skill id (Ch. IV).", examples=["steal"]
     )
-    support_skill: Id = Field(
+    support_skill: SupportSkill = Field(
         title="Support Skill", description="A Support Skill id (Ch. IV).", examples=["toughness"]
     )
     base_stats: Stats = Field(
