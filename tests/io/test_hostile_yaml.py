@@ -33,9 +33,9 @@ def test_the_alias_bomb_is_refused_quickly_at_the_alias_that_crosses_the_limit()
     """Alias bombs: a 723-byte file of nested anchors (9 levels) takes 34 s and 3.9 GB and
     ends in MemoryError."""
     text = bomb(9)
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU (~0.1 s), not the busy machine's clock
     loaded = load_text(text, T)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert loaded.documents == []
     [(loc, p)] = loaded.problems
     # f: is 9**5 = 59,049 values a use; the second of them passes 100,000.
