@@ -43,6 +43,8 @@ CARD_SMALL_CHARS = 46  # per 6.5 pt line
 CARD_FOOT_CHARS = 45  # per drop/steal line (bold capital keys are wide)
 CARD_FOOT_MAX = 78  # the drop/steal line may wrap once, never more
 CARD_WIDTH_MM = 56.6  # inside the card's padding
+CARD_NAME_CHARS = 18  # per 9.5 pt bold line of the name, beside the level (wide capitals)
+CARD_NAME_LINE_PT = 11.0  # each line of a name that wraps (issue #28: never ellipsized)
 
 AFFINITY_LABELS = {
     "weakness": ("Weak", "Weakness"),
@@ -495,6 +497,7 @@ def _fit_card(card: Mapping[str, Any]) -> dict[str, Any]:
     back whenever something is cut. Drop/steal lists longer than two foot lines are cut.
     """
     room = CARD_BODY_PT - CARD_AFF_LINE_PT * _aff_lines(card["affinities"])
+    room -= CARD_NAME_LINE_PT * (_lines(str(card["name"]), CARD_NAME_CHARS) - 1)
     immune = ""
     if card["status_immunities"]:
         immune = "Immune " + ", ".join(card["status_immunities"])
