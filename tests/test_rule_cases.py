@@ -63,7 +63,6 @@ NOT_YET: frozenset[str] = frozenset(
     """
     ZL101 ZL102 ZL103 ZL104 ZL105 ZL110 ZL120 ZL121 ZL122 ZL130
     ZS106
-    ZT143 ZT180 ZT181 ZT182 ZT201 ZT202
     ZY118
     """.split()  # noqa: SIM905 (a block of codes reads better than 130 strings)
 )
