@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -207,9 +207,11 @@ def _splice(path: Path, text: str, index: int, edits: list[Edit]) -> str:
     try:
         return apply(text, index, edits)
     except SpliceError as exc:  # a file shape the splicer does not edit: say so, write nothing
-        raise ChoiceError(
-            f"cannot edit {display_path(path)} in place ({exc}); make the change by hand"
-        ) from exc
+        where = display_path(path)
+        if exc.at is not None:  # e.g. an alias whose anchor's value cannot be written out
+            line = text.count("\n", 0, exc.at) + 1
+            where += f":{line}:{exc.at - text.rfind(chr(10), 0, exc.at)}"
+        raise ChoiceError(f"cannot edit {where} in place ({exc}); make the change by hand") from exc
 
 
 def _whole(value: Any) -> int | None:
@@ -259,7 +261,6 @@ def check_candidate(ws: Any, path: Path, data: bytes) -> tuple[list[Diagnostic],
     `zodiac validate PATH` would: (diagnostics of the file, the workspace, its character)."""
     from builder.io.project import add_core, core_files, find_files, load_content
     from builder.io.yaml import load_bytes, load_file
-    from builder.workspace import Workspace
 
     game = ws.rule_set
     target = path.resolve()
@@ -273,7 +274,8 @@ def check_candidate(ws: Any, path: Path, data: bytes) -> tuple[list[Diagnostic],
     add_core(content, core_files(game.id), game.id, loader=load_file)
     shown = {display_path(path)} | {display_path(f) for f in files if f.resolve() == target}
     diags = [d for d in (*content.diagnostics, *game.check(content, ws.ruleset)) if d.path in shown]
-    new_ws = Workspace(ws.root, content, Report(diags, files=1), ws.ruleset, ws.config, game)
+    # the same workspace over the new bytes; no import of builder.workspace, a layer up
+    new_ws = replace(ws, content=content, report=Report(diags, files=1), content_found=False)
     chars = [
         e for e in content.entities if e.kind == "character" and e.doc.path.resolve() == target
     ]
