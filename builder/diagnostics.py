@@ -84,7 +84,7 @@ def place_in(problem: Problem, doc: Document) -> Diagnostic:
     return place(problem, doc.path, loc)
 
 
-_KEY_CODES = {"ZS102"}
+_KEY_CODES = {"ZS102", "ZY110"}  # located at the key (ZY110: a key an invisible character broke)
 
 
 def closest(value: str, choices: Iterable[str]) -> str | None:
@@ -103,6 +103,36 @@ def did_you_mean(value: Any, choices: Iterable[str]) -> str:
         return ""
     match = closest(value, choices)
     return f"; did you mean '{_safe(match)}'?" if match else ""
+
+
+# Characters that show as nothing (Unicode "format" characters, category Cf) and that an
+# editor or a `cat` of two files leaves in a key: named, since the key looks right.
+_INVISIBLE_NAMES = {
+    "\ufeff": "a byte order mark",
+    "\u200b": "a zero-width space",
+    "\u200c": "a zero-width non-joiner",
+    "\u200d": "a zero-width joiner",
+    "\u2060": "a word joiner",
+    "\u00ad": "a soft hyphen",
+}
+
+
+def invisible_key(name: str, allowed: Iterable[str]) -> str:
+    """Why ``name`` is unknown when an invisible character breaks a known key, else "".
+
+    ``na\\ufeffme`` prints like ``name``; the message names the character, where it is,
+    and the key it breaks (issue #28).
+    """
+    hidden = [(i, ch) for i, ch in enumerate(name) if ch in _INVISIBLE_NAMES]
+    if not hidden:
+        return ""
+    i, ch = hidden[0]
+    clean = "".join(c for c in name if c not in _INVISIBLE_NAMES)
+    meant = f" `{_safe(clean)}`" if clean in set(allowed) else ""
+    return (
+        f": it holds {_INVISIBLE_NAMES[ch]} (U+{ord(ch):04X}, invisible) at character "
+        f"{i + 1}, which breaks the key{meant}; delete it"
+    )
 
 
 def _safe(text: str, limit: int = MAX_SHOWN) -> str:
@@ -215,7 +245,7 @@ def from_validation_error(
         elif kind == "extra_forbidden":
             name = str(loc[-1]) if loc else ""
             allowed = (model_fields or {}).get(loc[:-1], [])
-            hint = did_you_mean(name, allowed) if allowed else ""
+            hint = invisible_key(name, allowed) or (did_you_mean(name, allowed) if allowed else "")
             code, msg = (
                 "ZS102",
                 f"unknown field '{_safe(name)}'{hint or '; remove it or check its spelling'}",

@@ -29,6 +29,7 @@ from builder.diagnostics import (
     did_you_mean,
     display_path,
     from_validation_error,
+    invisible_key,
     place,
     place_in,
 )
@@ -424,10 +425,16 @@ def validate_document(
     game = rulesets.get(rule_set)
     kind = data.get("kind")
     if kind is None:
+        # `ki\u200bnd:` or a stray BOM before `kind:` reads as another key (issue #28)
+        broken = [k for k in data if isinstance(k, str) and invisible_key(k, ["kind"])]
         p = Problem(
             "ZY110",
-            f"missing `kind:`; say what this is: one of {', '.join(game.kinds)}",
+            f"missing `kind:`; say what this is: one of {', '.join(game.kinds)}"
+            if not broken
+            else f"missing `kind:`; the key '{printable(broken[0])}'"
+            + invisible_key(broken[0], ["kind"]),
             "README: Writing content",
+            (broken[0],) if broken else (),
         )
         return None, [place_in(p, doc)]
     if not isinstance(kind, str) or kind not in game.models:

@@ -40,6 +40,7 @@ from ruamel.yaml.events import (
     ScalarEvent,
 )
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.resolver import implicit_resolvers
 
 from builder.problems import PathPart, Problem, Severity
@@ -679,7 +680,16 @@ def load_text(text: str, path: Path) -> LoadedFile:
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problems.append((loc, Problem("ZY102", _syntax_message(exc, text, loc), "YAML")))
+        bom = _stray_bom(text, mark.index if mark else len(text))
+        if bom is not None:  # the parser's complaint is about the invisible character
+            loc, message = bom, _STRAY_BOM + f" (YAML: {(exc.problem or '').strip()})"
+        else:
+            message = _syntax_message(exc, text, loc)
+        problems.append((loc, Problem("ZY102", message, "YAML")))
+        return LoadedFile(path, docs, problems)
+    except ReaderError as exc:  # a character YAML refuses: at its own line and column
+        loc, message = _reader_problem(exc, text)
+        problems.append((loc, Problem("ZY102", message, "YAML")))
         return LoadedFile(path, docs, problems)
     except YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         problems.append(((1, 1), Problem("ZY102", f"YAML syntax error: {exc}", "YAML")))
@@ -702,6 +712,47 @@ def load_text(text: str, path: Path) -> LoadedFile:
             continue
         docs.append(doc)
     return LoadedFile(path, docs, problems)
+
+
+_STRAY_BOM = (
+    "a byte order mark (U+FEFF, invisible) inside the file; delete it: only the very "
+    "start of a file may hold one (two files joined with `cat` keep the second one's)"
+)
+# C0 controls by their usual names, for a message about a byte a user cannot see
+_CONTROL_NAMES = {0: "NUL", 7: "BEL", 8: "backspace", 0x0B: "vertical tab", 0x0C: "form feed"}
+_CONTROL_NAMES.update({0x1B: "ESC", 0x7F: "DEL"})
+
+
+def _offset_loc(text: str, offset: int) -> Loc:
+    """1-based (line, column) of the character at ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+def _stray_bom(text: str, before: int) -> Loc | None:
+    """Where a U+FEFF after the start of ``text`` and up to offset ``before`` is, if any."""
+    at = text.find("\ufeff", 0, before + 1)
+    return None if at < 0 else _offset_loc(text, at)
+
+
+def _reader_problem(exc: ReaderError, text: str) -> tuple[Loc, str]:
+    """A character the YAML reader refuses, at its line and column (not "position N").
+
+    The C reader's ``position`` counts UTF-8 bytes; the character it names is looked up
+    from there, or else as the first of its kind in the text.
+    """
+    char = chr(exc.character) if isinstance(exc.character, int) else str(exc.character)
+    head = text.encode("utf-8", "surrogatepass")[: max(exc.position, 0)]
+    at = len(head.decode("utf-8", "ignore"))
+    if text[at : at + 1] != char:
+        at = max(text.find(char), 0)
+    code = ord(char[:1] or "\0")
+    name = _CONTROL_NAMES.get(code)
+    what = f"U+{code:04X}" + (f" ({name})" if name else "")
+    kind = "control character" if code < 0x20 or 0x7F <= code < 0xA0 else "character"
+    return _offset_loc(text, at), (
+        f"a {kind} {what}, which YAML does not allow in a file; delete it "
+        "(text pasted from a terminal, or a file that is not text?)"
+    )
 
 
 def _syntax_message(exc: MarkedYAMLError, text: str, loc: Loc) -> str:
