@@ -24,6 +24,7 @@ LOADING: dict[str, str] = {
     "ZY115": "a number with more digits than any game value needs",
     "ZY116": "a file larger than the loader reads",
     "ZY117": "a document's `ruleset:` is unknown or not its project's",
+    "ZY118": "a file or folder named on the command line does not exist (with others named)",
     "ZS101": "a required field is missing",
     "ZS102": "an unknown field",
     "ZS103": "a value that is not one of the allowed choices",

@@ -13,7 +13,7 @@ from typing import Any, BinaryIO
 from builder import rulesets
 from builder.cache import ProjectCache, digest
 from builder.diagnostics import Diagnostic, Report, display_path
-from builder.errors import UsageError
+from builder.errors import ContentErrors, UsageError
 from builder.io.project import (
     PROJECT_FILE,
     Content,
@@ -75,6 +75,7 @@ def open_workspace(
     use_cache: bool = False,
     verdict_only: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
+    report_config: bool = False,
 ) -> Workspace:
     """Load ``paths`` (and, for references, the rest of their content project) and check them.
 
@@ -86,6 +87,12 @@ def open_workspace(
     the cached report is returned whole, and the workspace holds no entities.
     ``progress(step, done, total)`` is told each file read (``"reading"``) and when the
     checks start (``"checking"``), for a progress bar on a large project.
+
+    Errors in the project's ``zodiac.yaml`` are always reported: when ``paths`` name
+    the project itself (`build`, `serve`) they are in the report as ever;
+    ``report_config`` (`validate FILE`) adds them to it; otherwise (a command on some
+    files, even with the project beside them) they raise `ContentErrors` before any
+    content is read, so no command works on a project whose house rules it cannot read.
     """
     _existing(paths)
     root = find_project_root(paths[0]) if paths and with_project else None
@@ -118,6 +125,12 @@ def open_workspace(
     config, config_diags = (
         load_config(root, loader=reader.load_uncached) if root is not None else (None, [])
     )
+    whole = root is not None and all(
+        p.resolve() in (root, (root / PROJECT_FILE).resolve()) for p in paths
+    )  # the project named alone: its caller reads the whole report, zodiac.yaml's included
+    if not (report_config or whole) and config_errors(config_diags, set()):
+        raise ContentErrors(config_errors(config_diags, set()))
+    broken = config_errors(config_diags, shown)  # in the report, where it would not be
     game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
     core = core_files(game.id)
     load = reader.load
@@ -140,9 +153,12 @@ def open_workspace(
         if progress is not None:
             progress("checking", 0, len(content.entities))
         diags = [
-            d
-            for d in (*config_diags, *content.diagnostics, *game.check(content, ruleset))
-            if d.path in shown
+            *broken,
+            *(
+                d
+                for d in (*config_diags, *content.diagnostics, *game.check(content, ruleset))
+                if d.path in shown
+            ),
         ]
     files = len(named) + len(named_found.refused)
     report = Report(diags, files=files)
@@ -157,6 +173,17 @@ def open_workspace(
             },
         )
     return Workspace(root, content, report, ruleset, config, game, content_found)
+
+
+def config_errors(config_diags: Sequence[Diagnostic], shown: set[str]) -> list[Diagnostic]:
+    """The errors of ``zodiac.yaml`` when the report would not show them (issue #28).
+
+    A broken ``zodiac.yaml`` (``damage_levels: 3``) is read as no house rules at all, so a
+    command on one file would print numbers of rules the project does not play by. Its
+    errors, located in ``zodiac.yaml``, stop every command that opens the project (exit
+    1), as `validate` of the whole project does.
+    """
+    return [d for d in config_diags if d.severity is Severity.ERROR and d.path not in shown]
 
 
 STDIN = Path("<stdin>")  # how `zodiac validate -` names what it read
@@ -182,7 +209,7 @@ def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
         if isinstance(raw, Problem)
         else load_bytes(raw, STDIN)
     )
-    config, _ = load_config(root) if root is not None else (None, [])
+    config, config_diags = load_config(root) if root is not None else (None, [])
     game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
     with _gc_paused():
         given = load_content([STDIN], game.id, loader=lambda _: loaded)
@@ -197,7 +224,8 @@ def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
         ruleset = game.settings(config.house_rules if config is not None else None)
         shown = display_path(STDIN)
         diags = [
-            d for d in (*content.diagnostics, *game.check(content, ruleset)) if d.path == shown
+            *config_errors(config_diags, {shown}),
+            *(d for d in (*content.diagnostics, *game.check(content, ruleset)) if d.path == shown),
         ]
     return Workspace(
         root, content, Report(diags, files=1), ruleset, config, game, bool(given.entities)

@@ -102,21 +102,47 @@ def validate(
 
 
 def _check_paths(paths: list[Path], *, no_cache: bool, lint: bool) -> tuple[Report, bool]:
-    """Each project's files against their own project: a hook names files of any project."""
-    from builder.diagnostics import Report
+    """Each project's files against their own project: a hook names files of any project.
+
+    A path that does not exist, named with others (a hook's or a script's list), is one
+    located error (ZY118) and the rest are still checked, as yamllint does; named alone,
+    it is a usage error (exit 2).
+    """
+    from builder.diagnostics import Report, place
     from builder.io.project import find_project_root
+    from builder.problems import Problem
     from builder.workspace import open_workspace
 
+    missing = [p for p in paths if not p.exists()]
+    if len(missing) == len(paths):
+        missing = []  # nothing else to check: `open_workspace` says "no such file" (exit 2)
+    diags = [
+        place(
+            Problem(
+                "ZY118",
+                "no such file or folder; name one that exists (was it moved or deleted?), "
+                "or leave it out of the list",
+                "I/O",
+            ),
+            p,
+            (1, 1),
+        )
+        for p in missing
+    ]
+    files = len(missing)
     groups: dict[Path | None, list[Path]] = {}
     for p in paths:
-        groups.setdefault(find_project_root(p) if p.exists() else None, []).append(p)
-    diags = []
-    files = 0
+        if p not in missing:
+            groups.setdefault(find_project_root(p) if p.exists() else None, []).append(p)
     content_found = False
     for group in groups.values():
         with _progress_bar() as progress:
             ws = open_workspace(
-                group, use_cache=not no_cache, verdict_only=not lint, progress=progress
+                group,
+                use_cache=not no_cache,
+                verdict_only=not lint,
+                progress=progress,
+                report_config=True,
             )
         if lint:  # the linter needs the entities, so no cached verdict
             from builder.cli.lint import with_lint
