@@ -2,8 +2,8 @@
 
 Templates only read these dicts (the sandbox forbids them from computing), so the card's
 overflow policy lives here too: a card has room for a fixed number of text lines, and
-`_fit_card` decides which powers, Techs and how much description fit, marking the card
-`more` when something was left for the bestiary. The estimate is deliberately pessimistic;
+`_fit_card` decides which powers, Techs and how much description fit on the front, and
+what continues on the card's back (`backs`), so the deck stands without the bestiary. The estimate is deliberately pessimistic;
 the CSS clips as a last resort so a card can never grow or split.
 """
 
@@ -43,6 +43,8 @@ CARD_SMALL_CHARS = 46  # per 6.5 pt line
 CARD_FOOT_CHARS = 45  # per drop/steal line (bold capital keys are wide)
 CARD_FOOT_MAX = 78  # the drop/steal line may wrap once, never more
 CARD_WIDTH_MM = 56.6  # inside the card's padding
+CARD_BACK_BODY_PT = 190.0  # a back card: below its head down to its foot
+CARD_MAX_BACKS = 2  # a monster's text continues on at most this many cards
 CARD_NAME_CHARS = 18  # per 9.5 pt bold line of the name, beside the level (wide capitals)
 CARD_NAME_LINE_PT = 11.0  # each line of a name that wraps (issue #28: never ellipsized)
 
@@ -488,13 +490,15 @@ def _aff_lines(affinities: Sequence[Mapping[str, Any]]) -> int:
 
 
 def _fit_card(card: Mapping[str, Any]) -> dict[str, Any]:
-    """What of a monster's text fits on its card, and whether to say "more: see bestiary".
+    """What of a monster's text fits on the front of its card, and what continues on its back.
 
     Policy: parts, then powers (one row each, with their parameters and any Tech effect),
     then Techs (name, level and cost; the effect on a second line), in the file's order,
-    then as much description as is left, cut at a word with an ellipsis. Catalogue
-    summaries never go on cards (the bestiary has them). Room for the "more" note is held
-    back whenever something is cut. Drop/steal lists longer than two foot lines are cut.
+    then as much description as is left, cut at a word with an ellipsis. What the front
+    has no room for continues, in the same order, on a back card (`backs`, see `_backs`),
+    so a deck stands without the bestiary (issue #27). Catalogue summaries never go on
+    cards (the bestiary has them). Room for the "continued" note is held back whenever
+    something continues. Drop/steal lists longer than two foot lines are cut.
     """
     room = CARD_BODY_PT - CARD_AFF_LINE_PT * _aff_lines(card["affinities"])
     room -= CARD_NAME_LINE_PT * (_lines(str(card["name"]), CARD_NAME_CHARS) - 1)
@@ -535,28 +539,73 @@ def _fit_card(card: Mapping[str, Any]) -> dict[str, Any]:
         need += CARD_DESC_GAP_PT + CARD_LINE_PT * _lines(desc, CARD_DESC_CHARS)
     more = need > room
     if more:
-        room -= CARD_SMALL_LINE_PT + 1.5
+        room -= CARD_SMALL_LINE_PT + 1.5  # the "continued on the back" note
     shown: dict[str, list[Mapping[str, Any]]] = {"part": [], "power": [], "tech": []}
-    for kind, row, pt in rows:
-        if pt > room:
-            break
+    rest = list(rows)
+    while rest and rest[0][2] <= room:
+        kind, row, pt = rest.pop(0)
         room -= pt
         shown[kind].append(row)
-    cut = sum(map(len, shown.values())) < len(rows)
-    description = ""
+    description, left = "", desc
     desc_lines = int((room - CARD_DESC_GAP_PT) // CARD_LINE_PT)
-    if desc and not cut and desc_lines >= 2:
-        description, _ = _clip(desc, desc_lines * CARD_DESC_CHARS)
+    if desc and not rest and desc_lines >= 2:
+        description, left = _split(desc, desc_lines * CARD_DESC_CHARS)
     return {
         "parts": shown["part"],
         "powers": shown["power"],
         "techs": shown["tech"],
-        "hidden": len(rows) - sum(map(len, shown.values())),
+        "hidden": len(rest),
         "description": description,
         "drops": drops,
         "steals": steals,
         "more": more,
+        "backs": _backs(rest, left) if more else [],
     }
+
+
+def _split(text: str, chars: int) -> tuple[str, str]:
+    """`text` cut at a word within `chars` characters: (the head with "…", "…" + the rest).
+
+    A run with no space (issue #28) is cut inside it, so a head is never empty.
+    """
+    if len(text) <= chars:
+        return text, ""
+    head = text[: max(chars - 1, 1)]
+    if " " in head.strip():
+        head = head.rsplit(" ", 1)[0]
+    head = head.rstrip()
+    return head + "…", "…" + text[len(head) :].lstrip()
+
+
+def _backs(rows: list[tuple[str, Mapping[str, Any], float]], desc: str) -> list[dict[str, Any]]:
+    """The cards a monster continues on: the rows the front had no room for, in order,
+    then the rest of its description; a new card each time one is full, at most
+    `CARD_MAX_BACKS` (hostile content stays bounded; the last one's text is cut).
+    """
+    backs: list[dict[str, Any]] = []
+    rest = list(rows)
+    while (rest or desc) and len(backs) < CARD_MAX_BACKS:
+        room = CARD_BACK_BODY_PT
+        shown: dict[str, list[Mapping[str, Any]]] = {"part": [], "power": [], "tech": []}
+        while rest and (rest[0][2] <= room or not any(shown.values())):
+            kind, row, pt = rest.pop(0)  # a row taller than a whole card still gets one
+            room -= pt
+            shown[kind].append(row)
+        text = ""
+        lines = int((room - CARD_DESC_GAP_PT) // CARD_LINE_PT)
+        if desc and not rest and lines >= 2:
+            if len(backs) == CARD_MAX_BACKS - 1:  # the last card: what does not fit is cut
+                text, desc = _clip(desc, lines * CARD_DESC_CHARS)[0], ""
+            else:
+                text, desc = _split(desc, lines * CARD_DESC_CHARS)
+        backs.append(
+            {"parts": shown["part"], "powers": shown["power"], "techs": shown["tech"],
+             "description": text}
+        )  # fmt: skip
+    for n, back in enumerate(backs, start=2):
+        back["side"] = n  # the card's number in its monster's run: 2 is the back
+        back["of"] = len(backs) + 1
+    return backs
 
 
 # --------------------------------------------------------------------------- contexts
@@ -577,8 +626,14 @@ def _cards(ws: Workspace, entities: Sequence[Entity]) -> list[dict[str, Any]]:
 
 
 def monster_cards_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
-    """`cards/monsters.html`: `monsters`, one card view per monster, in the book's order."""
-    return {"monsters": _cards(ws, entities)}
+    """`cards/monsters.html`: `monsters`, one card view per monster, in the book's order,
+    and `faces`, the cards as printed: each monster's front, then its backs (`back` set)."""
+    monsters = _cards(ws, entities)
+    faces: list[dict[str, Any]] = []
+    for m in monsters:
+        faces.append({"monster": m, "back": None})
+        faces.extend({"monster": m, "back": back} for back in m["fit"]["backs"])
+    return {"monsters": monsters, "faces": faces}
 
 
 def bestiary_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
