@@ -26,7 +26,10 @@ EPILOG = (
     "  zodiac show content/examples/zodiac/techs/attacks.yaml --name biff\n"
     "  zodiac show content/examples/zodiac/jobs/knight.yaml --format json\n"
     "  zodiac show content/examples/zodiac/characters/amos.yaml --explain derived.hp\n\n"
-    "A file with several documents needs --name (or --id) to pick one; the message lists them."
+    "  zodiac show content/examples/zodiac/characters/amos.yaml content/examples/zodiac/characters/rook.yaml\n\n"
+    "A file with several documents needs --name (or --id) to pick one; the message lists them.\n"
+    "Several files: each is shown as it would be alone, in the order given (a\n"
+    "'==> FILE <==' line before each; with --format json, a list of the objects)."
 )
 
 
@@ -53,7 +56,10 @@ def pick(file: Path, entities: list[Entity], wanted: str | None) -> Entity:
 
 @handle_user_errors
 def show(
-    file: Annotated[Path, typer.Argument(help="A content file (any kind of any rule set).")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Content files (any kind of any rule set); several show each."),
+    ],
     name: Annotated[
         str | None,
         typer.Option("--name", "--id", "-n", help="Which entry, when the file holds several."),
@@ -62,25 +68,79 @@ def show(
     explain: Annotated[str | None, EXPLAIN_OPTION] = None,
 ) -> None:
     """Show any entry by its kind: what its rule set computes for it."""
-    from builder.cli.output import print_json
-    from builder.errors import UsageError
-    from builder.io.project import PROJECT_FILE
+    from builder.cli.output import FORMAT_VERSION, console, print_json, safe
 
-    if file.name == PROJECT_FILE:
-        raise UsageError(f"{file} is a project's settings, not an entry; show one of its files")
-    ws = open_checked(file)
-    entity = pick(file, ws.entities_in(file), name)
-    view = ws.rule_set.show_for(entity.kind)
-    if view is None:
-        raise UsageError(f"the {ws.rule_set.id} rule set has no view for `kind: {entity.kind}`")
-    shown = view(ws, entity)
-    if explain is not None:
-        print_explain(shown.json, explain, fmt)
-        return
-    if fmt is Format.json:
-        print_json(shown.json)
-        return
-    print_shown(shown)
+    # Everything is computed before anything prints: a file that fails (issue #28: a
+    # glob that matched several) stops the command with nothing half-shown.
+    views = _views(files, name)
+    if len(views) == 1 and explain is not None:
+        print_explain(views[0].json, explain, fmt)
+    elif len(views) == 1 and fmt is Format.json:
+        print_json(views[0].json)
+    elif len(views) == 1:
+        print_shown(views[0])
+    elif fmt is Format.json:
+        # Several files: a list of what each shows alone (`jq '.[].name'`); one file
+        # stays one object (the DESIGN contract of `show FILE --format json`).
+        objects = [explained(v.json, explain) if explain else v.json for v in views]
+        print_json([{"format_version": FORMAT_VERSION, **_unversioned(o)} for o in objects])
+    else:
+        trees = [explained(v.json, explain) for v in views] if explain else []
+        for i, (file, view) in enumerate(zip(files, views, strict=True)):
+            if i:
+                console.print()
+            console.print(f"==> {safe(str(file))} <==", soft_wrap=True)  # as `head` does
+            if explain:
+                print_tree(trees[i])
+            else:
+                print_shown(view)
+
+
+def _unversioned(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "format_version"}
+
+
+def _views(files: list[Path], name: str | None) -> list[Shown]:
+    """Each file's view, in order, each as `show FILE` alone computes it.
+
+    Files of one project are loaded together (a glob of a project's characters loads
+    the project once); a file outside any project stands alone, as it would.
+    """
+    from builder.cli.output import print_diagnostics
+    from builder.errors import ContentErrors, UsageError
+    from builder.io.project import PROJECT_FILE, find_project_root
+    from builder.workspace import has_errors, open_workspace
+
+    for file in files:
+        if file.name == PROJECT_FILE:
+            raise UsageError(f"{file} is a project's settings, not an entry; show one of its files")
+    if len(files) == 1:
+        workspaces = {files[0]: open_checked(files[0])}
+    else:
+        groups: dict[Path | int, list[Path]] = {}
+        for i, file in enumerate(files):
+            if not file.exists():
+                raise UsageError(f"no such file or folder: {file}")
+            root = find_project_root(file)
+            groups.setdefault(root if root is not None else i, []).append(file)
+        workspaces = {}
+        diags = []
+        for group in groups.values():
+            ws = open_workspace(group)
+            diags += ws.report.sorted()
+            workspaces.update(dict.fromkeys(group, ws))
+        if has_errors(diags):
+            raise ContentErrors(diags)
+        print_diagnostics(diags, to_stderr=True)  # warnings only
+    views = []
+    for file in files:
+        ws = workspaces[file]
+        entity = pick(file, ws.entities_in(file), name)
+        view = ws.rule_set.show_for(entity.kind)
+        if view is None:
+            raise UsageError(f"the {ws.rule_set.id} rule set has no view for `kind: {entity.kind}`")
+        views.append(view(ws, entity))
+    return views
 
 
 EXPLAIN_OPTION = typer.Option(
@@ -97,9 +157,36 @@ def print_explain(data: dict[str, Any], wanted: str, fmt: Format = Format.text) 
 
     An unknown path is a usage error listing the known ones, closest first.
     """
+    from builder.cli.output import print_json
+
+    found = explained(data, wanted)
+    if fmt is Format.json:
+        print_json(found)
+    else:
+        print_tree(found)
+
+
+def print_tree(found: dict[str, Any]) -> None:
+    """An `explained` number as a tree: the value, then each term and its own terms."""
     from rich.tree import Tree
 
-    from builder.cli.output import console, print_json, safe
+    from builder.cli.output import console, safe
+
+    path, terms = found["path"], found["terms"]
+    tree = Tree(f"[bold]{safe(path)}[/bold] = [bold]{safe(_number(found['value']))}[/bold]")
+    if not terms:
+        tree.add("as written in the file, or not computed by a rule: nothing to explain")
+    for term in terms:
+        _add_term(tree, term)
+    console.print(tree, soft_wrap=True)
+
+
+def explained(data: dict[str, Any], wanted: str) -> dict[str, Any]:
+    """``{"path", "value", "terms"}`` of one number of a view's JSON (`--explain`).
+
+    An unknown path is a usage error listing the known ones, closest first.
+    """
+    from builder.cli.output import safe
     from builder.errors import UsageError
     from builder.explain import EXPLAIN_KEY, closest_paths, paths
 
@@ -114,16 +201,7 @@ def print_explain(data: dict[str, Any], wanted: str, fmt: Format = Format.text) 
             f"no number at '{safe(path)}' in this view; closest: {listed} "
             f"({len(values)} paths in all; `--format json` shows them)"
         )
-    value = values[path]
-    if fmt is Format.json:
-        print_json({"path": path, "value": value, "terms": terms.get(path, [])})
-        return
-    tree = Tree(f"[bold]{safe(path)}[/bold] = [bold]{safe(_number(value))}[/bold]")
-    if path not in terms:
-        tree.add("as written in the file, or not computed by a rule: nothing to explain")
-    for term in terms.get(path, []):
-        _add_term(tree, term)
-    console.print(tree, soft_wrap=True)
+    return {"path": path, "value": values[path], "terms": terms.get(path, [])}
 
 
 def _number(value: Any) -> str:
