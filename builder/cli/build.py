@@ -15,7 +15,9 @@ import typer
 from builder.cli.errors import handle_user_errors
 
 if TYPE_CHECKING:
+    from builder.build import Job
     from builder.render.pdf import RenderError
+    from builder.workspace import Workspace
 
 EPILOG = (
     "\b\nExamples:\n"
@@ -44,7 +46,11 @@ def build(
         Path | None, typer.Option("--out", "-o", help="Output folder. Default: PROJECT/dist.")
     ] = None,
     only: Annotated[
-        str | None, typer.Option("--only", help="Build only this book (output name or title).")
+        list[str] | None,
+        typer.Option(
+            "--only",
+            help="Build only this book (output name or title); repeat it for several.",
+        ),
     ] = None,
     html: Annotated[
         bool, typer.Option("--html", help="Also write the HTML next to each PDF.")
@@ -98,10 +104,7 @@ def build(
         )
         raise typer.Exit(1)
     out_dir = out or root / "dist"
-    jobs = b.plan(ws, ws.config, out_dir, only)
-    if only and not jobs:
-        names = ", ".join(bk.output for bk in ws.config.books)
-        raise UsageError(f"no book named {only!r}; the project's books are: {names}")
+    jobs = _planned(ws, out_dir, only)
     store = None if no_cache else ProjectCache.open(root)
     previous = {} if force else b.load_records(store, out_dir)
     rows: list[b.Built] = []
@@ -167,6 +170,31 @@ def build(
                 soft_wrap=True,
             )
         raise typer.Exit(1)
+
+
+def _planned(ws: Workspace, out_dir: Path, only: list[str] | None) -> list[Job]:
+    """The build's jobs: every book's, or those of each book `--only` names (issue #28).
+
+    Every name is checked before anything prints, so a typo in the second `--only`
+    never leaves the first book printed and the second silently missing.
+    """
+    from builder import build as b
+    from builder.errors import UsageError
+
+    assert ws.config is not None  # the caller stopped on a broken zodiac.yaml
+    if not only:
+        return b.plan(ws, ws.config, out_dir)
+    books = ws.config.books
+    for name in only:
+        if not any(name in (bk.output, Path(bk.output).stem, bk.title) for bk in books):
+            names = ", ".join(bk.output for bk in books)
+            raise UsageError(f"no book named {name!r}; the project's books are: {names}")
+    jobs: dict[Path, Job] = {}  # by output file: a book named twice prints once
+    for book in books:
+        if any(name in (book.output, Path(book.output).stem, book.title) for name in only):
+            for job in b.plan(ws, ws.config, out_dir, book.output):
+                jobs.setdefault(job.out, job)
+    return list(jobs.values())
 
 
 def _where(error: RenderError) -> str:
