@@ -7,7 +7,8 @@ with `show` or with the printed books.
 
 - JSON: one file per kind (``character.json``...), an object holding every entity's
   `show --format json` object; `export_schema` is its JSON Schema, committed as
-  ``schemas/export.schema.json`` (kept fresh by a test).
+  ``schemas/export.schema.json`` (kept fresh by a test) and written beside the files,
+  which name it in ``$schema``.
 - Markdown: stat blocks in Homebrewery V3's syntax (``{{monster,frame`` ... ``}}``, the
   shape of its own "monster" snippet); the rule set may write
   its own block for a kind (``RuleSetExports.markdown``), the rest come from the `show`
@@ -96,6 +97,7 @@ class ExportFile:
     name: str
     text: str
     count: int  # entities or rows in it
+    about: str = ""  # what the file is, when it holds no entities (the JSON Schema)
 
 
 # --------------------------------------------------------------------------- selection
@@ -163,7 +165,7 @@ def _json_files(ws: Workspace, entities: Sequence[Entity], version: int) -> list
                 }
             )
         doc = {
-            "$schema": f"../schemas/{EXPORT_SCHEMA_FILE}",
+            "$schema": EXPORT_SCHEMA_FILE,  # written beside it (issue #28)
             "format_version": version,
             "generator": f"zodiac {__version__}",
             "ruleset": ws.rule_set.id,
@@ -176,6 +178,11 @@ def _json_files(ws: Workspace, entities: Sequence[Entity], version: int) -> list
             text = json.dumps(doc, indent=2)
         text += "\n"
         files.append(ExportFile(f"{kind}.json", text, len(objects)))
+    if files:
+        # `$schema` must resolve from where the export is read, wherever --out is and
+        # wherever the folder is copied to later: the schema travels with the files
+        # rather than pointing into the checkout or the installed package.
+        files.append(ExportFile(EXPORT_SCHEMA_FILE, export_schema_text(), 0, "their JSON Schema"))
     return files
 
 

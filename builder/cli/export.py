@@ -20,7 +20,7 @@ EPILOG = (
     "  zodiac export content/examples/zodiac --to markdown --out exports/homebrewery\n"
     "  zodiac export content/examples/zodiac --to csv --out exports/sheets\n\n"
     "\b\nJSON: one <kind>.json per kind, each entity as `zodiac show --format json`\n"
-    "prints it; schemas/export.schema.json describes the files.\n"
+    "prints it; export.schema.json, written beside them, describes them.\n"
     "Markdown: Homebrewery V3 stat blocks, one <kind>.md per kind.\n"
     "CSV: equipment.csv and techs.csv; a cell starting with = + - @ gets a leading '."
 )
@@ -74,7 +74,8 @@ def export(
     written = write_export(files, out)
     noun = ("row", "rows") if to is Format.csv else ("entry", "entries")
     for f, p in zip(files, written, strict=True):
-        console.print(f"wrote {_shown(p)} ({f.count} {noun[f.count != 1]})", soft_wrap=True)
+        about = f.about or f"{f.count} {noun[f.count != 1]}"
+        console.print(f"wrote {_shown(p)} ({about})", soft_wrap=True)
 
 
 def _shown(path: Path) -> str:

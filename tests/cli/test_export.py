@@ -62,7 +62,11 @@ def example_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     out = tmp_path_factory.mktemp("json")
     r = CliRunner().invoke(app, ["export", str(EXAMPLE), "--to", "json", "--out", str(out)])
     assert r.exit_code == 0, r.output
-    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in out.glob("*.json")}
+    return {
+        p.stem: json.loads(p.read_text(encoding="utf-8"))
+        for p in out.glob("*.json")
+        if p.name != EXPORT_SCHEMA_FILE  # written beside them, named by `$schema` (#28)
+    }
 
 
 def test_the_committed_export_schema_is_fresh() -> None:
@@ -324,9 +328,9 @@ def test_writes_stay_inside_out(zodiac, campaign, tmp_path):
     assert outside.read_text(encoding="utf-8") == "keep"
     (out / "monster.json").unlink()
     _export(zodiac, campaign, "json", out)
+    kinds = ("armor_set", "character", "job", "monster", "relic_set", "tech", "weapon_set")
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        f"{k}.json"
-        for k in ("armor_set", "character", "job", "monster", "relic_set", "tech", "weapon_set")
+        [*(f"{k}.json" for k in kinds), EXPORT_SCHEMA_FILE]
     )  # and no temp file left behind
 
 
@@ -345,7 +349,7 @@ def test_errors_stop_the_export_and_nothing_is_written(zodiac, campaign, tmp_pat
 
 def test_export_of_one_file(zodiac, tmp_path):
     _export(zodiac, EXAMPLE / "monsters" / "bomb.yaml", "json", tmp_path)
-    (only,) = os.listdir(tmp_path)
+    (only,) = set(os.listdir(tmp_path)) - {EXPORT_SCHEMA_FILE}
     doc = json.loads((tmp_path / only).read_text(encoding="utf-8"))
     assert only == "monster.json" and [e["id"] for e in doc["entities"]] == ["bomb"]
 
