@@ -30,7 +30,7 @@ FOES = ["goblin:2", "skeleton-soldier", "ogre"]
 
 def build() -> object:
     """The prepared fight, built from the example project as the CLI builds it."""
-    from builder.cli.encounter import _fighters
+    from builder.rulesets.zodiac.commands.encounter import _fighters
     from builder.rulesets.zodiac.rules import simulate as S
     from builder.rulesets.zodiac.views.simulate import fight_cap
 

@@ -206,16 +206,98 @@ def test_layers_point_one_way() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def _is_front_door(module: str) -> bool:
+    """builder/cli/ and each rule set's own commands (``builder/rulesets/<id>/commands``),
+    mounted on the app through the registry (issue #27)."""
+    parts = module.split(".")
+    if parts[:2] == ["builder", "cli"]:
+        return True
+    return module.startswith(RULESETS + ".") and len(parts) >= 4 and parts[3] == "commands"
+
+
 @pytest.mark.parametrize("library", ["typer", "rich", "click"])
 def test_only_the_cli_prints(library: str) -> None:
-    """Terminal libraries stay in builder/cli/: everything else returns data."""
+    """Terminal libraries stay in the front door: everything else returns data."""
     modules = _modules()
     known = set(modules)
     wrong = []
     for module, path in modules.items():
-        if module == "builder.cli" or module.startswith("builder.cli."):
+        if _is_front_door(module):
             continue
         for target, line in _imported(module, path, known):
             if target == library or target.startswith(library + "."):
                 wrong.append(f"{module}:{line} imports {target}")
     assert not wrong, "\n".join(wrong)
+
+
+# The layers from the top (issue #27): the front door (cli/ and rule sets' commands/),
+# then what opens a project and prints its books, then the rule sets, then the shared
+# code and the registry. An import may go down or sideways, never up.
+_APP = {"builder.workspace", "builder.build", "builder.serve"}
+
+
+def _rank(module: str) -> int:
+    if _is_front_door(module) or module == "builder.__main__":
+        return 3
+    if module in _APP:
+        return 2
+    if module.startswith(RULESETS + "."):
+        return 1
+    return 0  # shared code, and the registry itself (builder.rulesets)
+
+
+def test_no_arrow_runs_up_a_layer() -> None:
+    """cli -> workspace/build -> rule sets -> shared: nothing imports a layer above it;
+    in particular nothing outside the front door imports ``builder.cli``."""
+    graph = import_graph()
+    wrong = [
+        f"{module}:{line} imports {target}"
+        for module, edges in sorted(graph.items())
+        for target, line in sorted(edges.items())
+        if _rank(target) > _rank(module)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def _names_a_rule_set(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, module) of each ``import builder.rulesets.x`` / ``from builder.rulesets.x
+    import ...`` / ``from builder.rulesets import x`` naming a rule set's package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    packages = {p.name for p in (PACKAGE / "rulesets").iterdir() if p.is_dir()}
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            module = node.module or ""
+            names = [module, *(f"{module}.{alias.name}" for alias in node.names)]
+        for name in names:
+            parts = name.split(".")
+            if parts[:2] == ["builder", "rulesets"] and len(parts) > 2 and parts[2] in packages:
+                yield node.lineno, name
+                break
+
+
+def test_shared_code_names_no_rule_set() -> None:
+    """Issue #9, #27: what every game shares, the CLI included, asks the registry; only a
+    rule set's own package (its commands too) names it. Imports inside functions count."""
+    offenders = [
+        f"{path.relative_to(ROOT).as_posix()}:{line}: {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not path.relative_to(PACKAGE).as_posix().startswith("rulesets/")
+        for line, name in _names_a_rule_set(path)
+    ]
+    assert offenders == []
+
+
+def test_the_rule_set_check_sees_every_spelling(tmp_path: Path) -> None:
+    """``import builder.rulesets.x`` and ``from builder.rulesets import x`` are caught too."""
+    planted = tmp_path / "planted.py"
+    planted.write_text(
+        "import builder.rulesets.zodiac.rules.speed as S\n"
+        "def f():\n    from builder.rulesets import bit16\n"
+        "from builder.rulesets.towers99 import tables\n"
+        "from builder.rulesets import RuleSet, get\n"
+        "import builder.rulesets\n"
+    )
+    assert sorted(line for line, _ in _names_a_rule_set(planted)) == [1, 3, 4]

@@ -94,26 +94,6 @@ def test_kinds_are_keyed_by_rule_set(zodiac, write, other_game):
     assert [d["code"] for d in r.json()] == ["ZS102"]  # `kind` is no field of that model
 
 
-def test_shared_code_names_no_rule_set():
-    """Issue #9: what every game shares asks the registry; only the CLI's ZODIAC noun
-    commands (which stay as they are) and the registry itself name a rule set's package."""
-    import ast
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent / "builder"
-    offenders = []
-    for path in root.rglob("*.py"):
-        rel = path.relative_to(root).as_posix()
-        if rel.startswith(("rulesets/", "cli/")):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
-                "builder.rulesets."
-            ):
-                offenders.append(f"{rel}: {node.module}")
-    assert offenders == []
-
-
 def test_a_book_its_rule_set_does_not_print_is_located(zodiac, write):
     write(
         "zodiac.yaml",

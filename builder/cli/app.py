@@ -1,4 +1,5 @@
-"""The `zodiac` command: sub-commands are registered here; each lives in its own module.
+"""The `zodiac` command: the generic verbs are registered here, each in its own module;
+every rule set's own groups are mounted through the registry (``builder.cli.mount``).
 
 The root group is where every run passes, in `CliRunner` as from the console script: it
 remembers the command line for bug reports and turns any exception that escaped a
@@ -17,21 +18,14 @@ from typer.core import TyperGroup
 from builder import __version__
 from builder.cli import (
     build,
-    character,
-    encounter,
-    equipment,
     export,
-    generate,
     lint,
-    monster,
     project,
     rules,
     rulesets,
     schema,
     serve,
     show,
-    tech,
-    tool,
     validate,
 )
 from builder.cli.errors import (
@@ -43,6 +37,7 @@ from builder.cli.errors import (
     set_debug,
     start_invocation,
 )
+from builder.cli.mount import OWNERS, Board, mount_rulesets
 
 
 class ZodiacGroup(TyperGroup):
@@ -63,14 +58,53 @@ class ZodiacGroup(TyperGroup):
                 raise
             raise typer.Exit(report_error(exc)) from exc
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The builder's verbs first, then each rule set's own groups, marked with it."""
+        generic, owned = [], []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            text = cmd.get_short_help_str(limit=formatter.width - 6 - len(name))
+            if name in OWNERS:
+                owned.append((name, f"[{', '.join(_labels(OWNERS[name]))}] {text}"))
+            else:
+                generic.append((name, text))
+        if generic:
+            with formatter.section("Commands (every rule set)"):
+                formatter.write_dl(generic)
+        if owned:
+            with formatter.section("Commands of one rule set"):
+                formatter.write_dl(owned)
+
+
+def _labels(ids: list[str]) -> list[str]:
+    from builder import rulesets
+
+    return [rulesets.get(i).label for i in ids]
+
+
+def _help() -> str:
+    """The root help: the builder, then the rule sets the registry holds (R31)."""
+    from builder import rulesets
+
+    labels = [r.label for r in rulesets.all_rulesets()]
+    games = ", ".join(labels[:-1]) + f" and {labels[-1]}" if len(labels) > 1 else labels[0]
+    return (
+        f"Validate, compute and print the content of tabletop RPG rule books: {games} "
+        "(`zodiac rulesets` lists them). A project names its rule set in zodiac.yaml; "
+        "the first commands below serve every rule set, the others are one rule set's "
+        "own.\n\n"
+        "Examples:\n\n\b\n  zodiac validate content/examples/zodiac\n"
+        "  zodiac show content/examples/16-bit-tactics/characters/bram.yaml\n"
+        "  zodiac character show content/examples/zodiac/characters/amos.yaml"
+    )
+
 
 app = typer.Typer(
     cls=ZodiacGroup,
     name="zodiac",
-    help=(
-        "Validate, compute and print content for the ZODIAC Final Fantasy RPG (Third Edition).\n\n"
-        "Examples:\n\n\b\n  zodiac validate content/examples/zodiac\n  zodiac character show content/examples/zodiac/characters/amos.yaml"
-    ),
+    help=_help(),
     rich_markup_mode=None,
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -100,7 +134,7 @@ def _root(
         help=f"Show the traceback of an internal error (also {DEBUG_ENV}=1).",
     ),
 ) -> None:
-    """ZODIAC builder."""
+    """The zodiac rule book builder."""
     set_debug(debug)
     from builder.floors import too_old
 
@@ -121,15 +155,10 @@ app.command("export", epilog=export.EPILOG)(export.export)
 app.command("show", epilog=show.EPILOG)(show.show)
 app.command("serve", epilog=serve.EPILOG)(serve.serve)
 app.command("rulesets", epilog=rulesets.EPILOG)(rulesets.rulesets)
-app.add_typer(character.app, name="character")
-character.app.command("generate", epilog=generate.EPILOG)(generate.generate)
-app.add_typer(equipment.app, name="equipment")
-app.add_typer(monster.app, name="monster")
-app.add_typer(encounter.app, name="encounter")
-app.add_typer(schema.app, name="schema")
-app.add_typer(tech.app, name="tech")
-app.add_typer(rules.app, name="rules")
-app.add_typer(tool.app, name="tool")
+BOARD = Board(app)
+BOARD.add_group("rules", rules.app)
+BOARD.add_group("schema", schema.app)
+mount_rulesets(BOARD)  # each rule set's own groups (R31), from the registry
 
 
 def main() -> None:

@@ -147,7 +147,7 @@ class RuleSet:
     # "module:function" entity -> int, for `sort: level`
     level_of: str | None = None
     # "module:function" (lines: [(monster Entity, count)], party) -> builder.views.Shown,
-    # for `zodiac encounter rewards`; None: ZODIAC's own rewards (builder/cli/encounter.py)
+    # for `zodiac encounter rewards`; None: ZODIAC's own (zodiac/commands/encounter.py)
     rewards: str | None = None
     # "module:function" (content, settings, lint_settings) -> list[Diagnostic], for
     # `zodiac lint` (balance warnings); None: the rule set has no linter
@@ -157,6 +157,17 @@ class RuleSet:
     # "module:attr" -> builder.export.RuleSetExports: its stat blocks, CSV tables and the
     # JSON Schemas of its `show` objects, for `zodiac export`; None: the generic ones
     exports: str | None = None
+    # "module:function" (board: builder.cli.mount.Board) -> None: adds the rule set's own
+    # Typer groups and commands (`zodiac character show`, `zodiac tool clock`) to the app;
+    # None: its kinds are served by the generic verbs alone (`zodiac show`, `export`)
+    commands: str | None = None
+    # what messages call it ("ZODIAC's", "a 16 Bit Tactics file"); "": the title's head
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The rule set's short name, for messages: ``name``, else its title up to ( or :."""
+        return self.name or self.title.split(" (")[0].split(":")[0].strip()
 
     @property
     def kinds(self) -> list[str]:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.cli import character as character_cli
 from builder.models.base import Stat
+from builder.rulesets.zodiac.commands import character as character_cli
 from builder.rulesets.zodiac.rules import levelling as R
 from builder.rulesets.zodiac.rules.character import tech_points_from_levels, xp_for_level
 

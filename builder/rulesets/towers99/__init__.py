@@ -54,4 +54,5 @@ RULESET = RuleSet(
             description="a card per weapon with its range bands",
         ),
     },
+    commands=f"{_P}.commands:mount",
 )

@@ -238,4 +238,6 @@ RULESET = RuleSet(
     lint="builder.rulesets.zodiac.lint:lint",
     lint_settings_model="builder.rulesets.zodiac.rules.lint_settings:LintSettings",
     exports="builder.rulesets.zodiac.exports:EXPORTS",
+    commands="builder.rulesets.zodiac.commands:mount",
+    name="ZODIAC",
 )

@@ -10,6 +10,7 @@ import typer
 from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
+from builder.rulesets.zodiac import RULESET
 
 if TYPE_CHECKING:  # imported lazily at run time: `zodiac --help` stays fast
     from builder.io.project import Entity
@@ -35,11 +36,12 @@ def load_monster(file: Path, monster_id: str | None = None) -> tuple[Workspace, 
 
     The file's project is loaded too, so Tech ids and called monsters resolve.
     """
+    from builder.cli.mount import entities_for
     from builder.errors import UsageError
     from builder.models.base import norm_id
 
     ws = open_checked(file)
-    found = [e for e in ws.entities_in(file) if e.kind == "monster"]
+    found = entities_for(ws, file, "monster show", RULESET.id, ("monster",))
     if monster_id is not None:
         from builder.diagnostics import did_you_mean
 
@@ -51,8 +53,6 @@ def load_monster(file: Path, monster_id: str | None = None) -> tuple[Workspace, 
                 f"{did_you_mean(want, [e.id for e in found])}"
             )
         found = match
-    if not found:
-        raise UsageError(f"{file} holds no `kind: monster` document")
     if len(found) > 1:
         ids = ", ".join(e.id for e in found)
         raise UsageError(f"{file} holds {len(found)} monsters ({ids}); pick one with --id")

@@ -10,6 +10,7 @@ import typer
 from builder.cli.errors import handle_user_errors, open_checked, shown
 from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
+from builder.rulesets.zodiac import RULESET
 
 app = typer.Typer(
     help="Characters: compute, show, level up and down.",
@@ -26,14 +27,16 @@ SHOW_EPILOG = (
 )
 
 
-def load_character(file: Path):  # -> tuple[Workspace, Entity]
-    """The single character in ``file``, or a located error / usage error."""
+def load_character(file: Path, command: str = "character show"):  # -> (Workspace, Entity)
+    """The single character in ``file``, or a located error / usage error.
+
+    A file of another rule set or kind is refused naming the command that serves it.
+    """
+    from builder.cli.mount import entities_for
     from builder.errors import UsageError
 
     ws = open_checked(file)
-    chars = [e for e in ws.entities_in(file) if e.kind == "character"]
-    if not chars:
-        raise UsageError(f"{file} holds no `kind: character` document")
+    chars = entities_for(ws, file, command, RULESET.id, ("character",))
     if len(chars) > 1:
         raise UsageError(
             f"{file} holds {len(chars)} characters; put one character per file to show it"
@@ -88,7 +91,7 @@ def show(
     if fmt is Format.json:
         print_json(character_json(view))
         return
-    from builder.cli.tables import print_character
+    from builder.rulesets.zodiac.commands.tables import print_character
 
     print_character(view)
 
@@ -323,7 +326,7 @@ def level_up(
     from builder.rulesets.zodiac.rules.character import character_level
     from builder.rulesets.zodiac.rules.levelling import ChoiceError, parse_points, parse_upgrade
 
-    ws, entity = load_character(file)
+    ws, entity = load_character(file, "character level-up")
     source = _editable(file, dry_run)
     learn, upgrade = list(learn or []), list(upgrade or [])
     try:
@@ -373,7 +376,7 @@ def level_down(
     from builder.rulesets.zodiac import levelling
     from builder.rulesets.zodiac.rules.levelling import ChoiceError
 
-    ws, entity = load_character(file)
+    ws, entity = load_character(file, "character level-down")
     source = _editable(file, dry_run)
     try:
         change = levelling.level_down(ws, entity, source, update_expect=update_expect)

@@ -10,6 +10,7 @@ import typer
 
 from builder.cli.errors import handle_user_errors
 from builder.cli.validate import Format
+from builder.rulesets.zodiac import RULESET
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -85,6 +86,7 @@ def _is_file_ref(ref: str) -> bool:
 
 
 def _monsters_in(file: Path) -> list[Entity]:
+    from builder.cli.mount import entities_for
     from builder.errors import ContentErrors, UsageError
     from builder.workspace import has_errors, open_workspace
 
@@ -93,10 +95,7 @@ def _monsters_in(file: Path) -> list[Entity]:
     ws = open_workspace([file])
     if has_errors(ws.report.diagnostics):
         raise ContentErrors(ws.report.sorted())
-    found = [e for e in ws.entities_in(file) if e.kind == "monster"]
-    if not found:
-        raise UsageError(f"{file} holds no `kind: monster` document")
-    return found
+    return entities_for(ws, file, "encounter rewards", ws.rule_set.id, ("monster",))
 
 
 def resolve(args: list[str], project: Path | None) -> list[Line]:
@@ -161,8 +160,12 @@ def resolve(args: list[str], project: Path | None) -> list[Line]:
 
 
 def _rewards_hook(args: list[str], project: Path | None) -> Any:
-    """The project's rule set's `rewards` function, or None for ZODIAC's own above."""
+    """The project's rule set's `rewards` function, or None for ZODIAC's own above.
+
+    A rule set with neither is refused (exit 2) before any monster is read as ZODIAC's.
+    """
     from builder import rulesets
+    from builder.errors import UsageError
     from builder.io.project import find_project_root, load_config
 
     refs = [parse_ref(a)[0] for a in args]
@@ -171,8 +174,18 @@ def _rewards_hook(args: list[str], project: Path | None) -> Any:
     root = project if project is not None else find_project_root(Path.cwd())
     config = load_config(root)[0] if root is not None and root.is_dir() else None
     named = getattr(config, "ruleset", rulesets.DEFAULT)
-    spec = rulesets.get(named).rewards if named in rulesets.ids() else None
-    return rulesets.resolve(spec) if spec else None
+    if named not in rulesets.ids():
+        return None  # validation reports the unknown rule set (ZP104)
+    rule_set = rulesets.get(named)
+    if rule_set.rewards:
+        return rulesets.resolve(rule_set.rewards)
+    if rule_set.id != RULESET.id:
+        raise UsageError(
+            f"`zodiac encounter rewards` serves ZODIAC and the rule sets that register "
+            f"rewards; {rule_set.label} names none, so no command computes them "
+            "(`zodiac show FILE` shows each entry)"
+        )
+    return None
 
 
 def summary(lines: list[Line], party: int) -> dict[str, Any]:
@@ -215,8 +228,8 @@ def rewards_cmd(
     """Total XP and gold of a fight, and each surviving character's share."""
     from builder.cli.output import print_json
 
-    lines = resolve(monsters, project)
     hook = _rewards_hook(monsters, project)
+    lines = resolve(monsters, project)
     if hook is not None:  # the project's rule set computes its own rewards (R31)
         from builder.cli.show import print_shown
 
@@ -365,6 +378,7 @@ def _fighters(
     party: list[Path], vs: list[str], project: Path | None
 ) -> tuple[Any, list[Any], dict[str, list[str]]]:
     """The party's characters and the monsters, built once: (ruleset, fighters, skipped)."""
+    from builder.cli.mount import serving
     from builder.diagnostics import did_you_mean, display_path
     from builder.errors import ContentErrors, UsageError
     from builder.io.project import find_project_root
@@ -385,10 +399,11 @@ def _fighters(
         raise UsageError(f"--project {project}: no such folder")
     root = project or find_project_root(party[0].resolve().parent) or find_project_root(Path.cwd())
     ws = open_workspace([root, *party] if root is not None else list(party))
-    if ws.rule_set.id != "zodiac":
+    if ws.rule_set.id != RULESET.id:
         raise UsageError(
-            f"the simulator plays ZODIAC combat (Ch. VI); this project's rule set is "
-            f"{ws.rule_set.id!r}"
+            f"`zodiac encounter simulate` is ZODIAC's: it plays ZODIAC combat (Ch. VI); "
+            f"this project's rule set is {ws.rule_set.label} ({ws.rule_set.id!r}), and no "
+            "command simulates its fights"
         )
     errors: dict[str, list[Any]] = {}
     for d in ws.report.diagnostics:
@@ -401,7 +416,9 @@ def _fighters(
         if not chars:
             if errors.get(display_path(f)):
                 raise ContentErrors(errors[display_path(f)])
-            raise UsageError(f"--party {f}: the file holds no `kind: character` document")
+            raise UsageError(
+                f"--party {f}: the file holds no `kind: character` document; {serving(ws, f)}"
+            )
         used += chars
     monsters = {e.id: e for e in ws.content.of_kind("monster")}
     foes: list[tuple[Any, Any, int]] = []

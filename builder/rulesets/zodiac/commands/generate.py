@@ -1,7 +1,7 @@
 """`zodiac character generate`: a complete character file from a job, at any level.
 
 Registered from ``builder.cli.app`` onto the `character` group, so this module owns
-the command while ``builder.cli.character`` keeps the `show` side.
+the command while ``builder.rulesets.zodiac.commands.character`` keeps the `show` side.
 """
 
 from __future__ import annotations
@@ -137,6 +137,12 @@ def generate(
     if note:
         err_console.print(f"note: {shown(note, None)}")
     ws = open_workspace([root])
+    if ws.rule_set.id != "zodiac":  # ZODIAC's jobs and generator; others have neither
+        raise UsageError(
+            f"`zodiac character generate` is ZODIAC's; {root} is a {ws.rule_set.label} "
+            "project, and no command generates its characters (copy one of its "
+            "characters, then `zodiac validate`)"
+        )
     entity = _find_job(ws, job)
     print_diagnostics(ws.diagnostics_for(entity.doc.path), to_stderr=True)  # warnings only
     char_id = norm_id(name)

@@ -1,19 +1,23 @@
-"""`zodiac tool`: table helpers a rule set computes (issue 11: the 99 Towers combat clock).
+"""`zodiac tool`: 99 Towers' table helpers (issue 11: the combat clock), mounted through
+the registry (``RULESET.commands``).
 
 `zodiac tool clock` places a combatant on the 99 Towers Combat Clock from its calculated
 initiative and walks it through the actions it takes. The arithmetic is the rule set's
 (``builder.rulesets.towers99.rules.combat``), imported inside the command so that
-`zodiac --help` loads no rule set.
+`zodiac --help` loads no rule of it.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from builder.cli.errors import handle_user_errors
 from builder.cli.validate import Format
+
+if TYPE_CHECKING:
+    from builder.cli.mount import Board
 
 app = typer.Typer(
     help="Table helpers: numbers a Master needs at the table.",
@@ -86,3 +90,8 @@ def clock(
     console.print(f"[bold]First acts in phase {start}[/bold]  ({why})")
     for step, before, now in zip(steps, phases[:-1], phases[1:], strict=True):
         console.print(f"  {safe(step)}: phase {before} -> {now} (+{now - before})")
+
+
+def mount(board: Board) -> None:
+    """Add `zodiac tool` to the app (99 Towers' kinds are shown by `zodiac show`)."""
+    board.add_group("tool", app)

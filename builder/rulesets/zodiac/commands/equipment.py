@@ -10,6 +10,7 @@ import typer
 from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
+from builder.rulesets.zodiac import RULESET
 
 if TYPE_CHECKING:
     from builder.rulesets.zodiac.views.equipment import SetView
@@ -43,13 +44,14 @@ def show(
     explain: Annotated[str | None, EXPLAIN_OPTION] = None,
 ) -> None:
     """Show each item's level, price, bonuses, abilities and points, with the pool totals."""
+    from builder.cli.mount import entities_for
     from builder.cli.output import print_json
     from builder.errors import UsageError
     from builder.models.base import norm_id
     from builder.rulesets.zodiac.views.equipment import set_view
 
     ws = open_checked(file)
-    sets = [e for e in ws.entities_in(file) if e.kind in SET_KINDS]
+    sets = entities_for(ws, file, "equipment show", RULESET.id, SET_KINDS)
     if set_id is not None:
         sets = [e for e in sets if e.id == norm_id(set_id)]
     if not sets:

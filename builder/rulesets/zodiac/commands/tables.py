@@ -67,7 +67,7 @@ def print_character(v: CharacterView) -> None:
             f"Tech Points: [bold]{v.tech_points_total}[/bold] total, {v.tech_points_spent} spent, "
             f"[bold]{v.tech_points_available}[/bold] available"
         )
-    from builder.cli.tech_tables import print_character_techs
+    from builder.rulesets.zodiac.commands.tech_tables import print_character_techs
 
     print_character_techs(v.techs)
     if v.unspent_bonus_points:

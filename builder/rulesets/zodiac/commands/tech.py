@@ -10,6 +10,7 @@ import typer
 from builder.cli.errors import handle_user_errors, open_checked
 from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
+from builder.rulesets.zodiac import RULESET
 
 app = typer.Typer(
     help="Techs: costs, effects and what-ifs.", no_args_is_help=True, rich_markup_mode=None
@@ -50,14 +51,13 @@ def _one_key(text: str) -> Any:
 
 
 def _load_techs(file: Path, name: str | None):  # -> tuple[Workspace, list[Entity]]
+    from builder.cli.mount import entities_for
     from builder.diagnostics import did_you_mean
     from builder.errors import UsageError
     from builder.models.base import norm_id
 
     ws = open_checked(file)
-    techs = [e for e in ws.entities_in(file) if e.kind == "tech"]
-    if not techs:
-        raise UsageError(f"{file} holds no `kind: tech` document")
+    techs = entities_for(ws, file, "tech show", RULESET.id, ("tech",))
     if name is not None:
         wanted = norm_id(name)
         chosen = [e for e in techs if e.id == wanted]
@@ -77,11 +77,11 @@ def _wielder(character: Path | None, ruleset: Any, overrides: dict[str, int | No
     if character is None:
         w = reference_wielder(ruleset)
     else:
-        from builder.cli.character import load_character
+        from builder.rulesets.zodiac.commands.character import load_character
         from builder.rulesets.zodiac.items import item_index
         from builder.rulesets.zodiac.views.equipment import equipped_character_view
 
-        cws, entity = load_character(character)
+        cws, entity = load_character(character, "tech show --character")
         if entity.model.class_power.value != "tech":
             raise UsageError(f"{character} is a Blue Magic character; Techs need class_power: tech")
         view = equipped_character_view(entity.model, item_index(cws.content), ruleset=cws.ruleset)
@@ -145,7 +145,7 @@ def show(
             return
         print_json(tech_json(views[0]))
         return
-    from builder.cli.tech_tables import print_tech
+    from builder.rulesets.zodiac.commands.tech_tables import print_tech
 
     for v in views:
         print_tech(v)
@@ -300,6 +300,6 @@ def _what_if(
     if fmt is Format.json:
         print_json(view.to_json())
         return
-    from builder.cli.tech_tables import print_tech
+    from builder.rulesets.zodiac.commands.tech_tables import print_tech
 
     print_tech(view)

@@ -1,0 +1,40 @@
+"""ZODIAC's own commands: `character`, `equipment`, `monster`, `encounter`, `tech` and
+`rules speed`, mounted on the app through the registry (``RULESET.commands``).
+
+Every module imports its rule set's code inside the command, so `zodiac --help` loads no
+model or rule; each command that reads a FILE checks that it is a ZODIAC file of its kind
+first (``builder.cli.mount.entities_for``), and otherwise names the command that serves it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from builder.cli.mount import Board
+
+
+def mount(board: Board) -> None:
+    """Add ZODIAC's groups to the app, and say which command shows which kind."""
+    from builder.rulesets.zodiac.commands import (
+        character,
+        encounter,
+        equipment,
+        generate,
+        monster,
+        speed,
+        tech,
+    )
+
+    board.add_group("character", character.app)
+    character.app.command("generate", epilog=generate.EPILOG)(generate.generate)
+    board.add_group("equipment", equipment.app)
+    board.add_group("monster", monster.app)
+    board.add_group("encounter", encounter.app)
+    board.add_group("tech", tech.app)
+    board.group("rules").command("speed", epilog=speed.EPILOG)(speed.speed)
+    board.shows("character", "character show")
+    board.shows("monster", "monster show")
+    board.shows("tech", "tech show")
+    for kind in equipment.SET_KINDS:
+        board.shows(kind, "equipment show")
