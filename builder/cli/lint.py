@@ -6,6 +6,7 @@ project, keeps the findings of the files named, and prints them as `validate` do
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -83,7 +84,14 @@ def lint(
         paths = [root]
     ws = open_workspace(paths)
     if ws.rule_set.lint is None:
-        raise UsageError(f"rule set {ws.rule_set.id} has no balance linter (ZODIAC has one)")
+        from builder.rulesets import all_rulesets
+
+        have = ", ".join(r.label for r in all_rulesets() if r.lint) or "none"
+        named = " ".join(shlex.quote(str(p)) for p in paths)
+        raise UsageError(
+            f"{ws.rule_set.label} has no balance linter (rule sets with one: {have}), so "
+            f"no command lints its files; `zodiac validate {named}` checks their rules"
+        )
     found = lint_diagnostics(ws, paths)
     report = Report(found, files=ws.report.files)
     errors = ws.report.errors

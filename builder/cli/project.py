@@ -47,6 +47,12 @@ def init(
     from builder.errors import UsageError
     from builder.scaffold import init_project
 
+    if folder.is_file():  # a content file, not where a new project goes
+        raise UsageError(
+            f"{folder} is a file; `zodiac init` makes a project in a folder, e.g. "
+            f"`zodiac init {shlex.quote(folder.stem or 'my-campaign')}`; "
+            f"`zodiac show {shlex.quote(str(folder))}` shows an entry"
+        )
     if paper.lower() not in ("a4", "letter"):
         raise UsageError(f"--paper must be a4 or letter, not '{paper}'")
     written = init_project(
