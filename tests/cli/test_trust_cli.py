@@ -359,13 +359,14 @@ def test_generate_out_writes_a_file_that_reads_back_the_name(zodiac, saga):
 
 def test_check_generated_reports_unreadable_text_instead_of_index_error(saga):
     """The IndexError's cause: text the YAML reader refuses has no documents to index."""
-    from builder.cli.generate import _check_generated
+    from builder.rulesets.zodiac.commands.generate import _check_generated
     from builder.workspace import open_workspace
 
     ws = open_workspace([saga])
     diags = _check_generated("kind: character\nname: \ufffe\n", None, ws)
-    assert [(d.code, d.line, d.column) for d in diags] == [("ZY102", 1, 1)]
-    assert "unacceptable character #xfffe" in diags[0].message
+    # located where the character is, not at 1:1 "position N" (issue #28)
+    assert [(d.code, d.line, d.column) for d in diags] == [("ZY102", 2, 7)]
+    assert "a character U+FFFE, which YAML does not allow" in diags[0].message
 
 
 # --- 4. Internal errors -----------------------------------------------------------------
