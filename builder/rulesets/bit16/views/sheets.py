@@ -38,10 +38,53 @@ def _base() -> dict[str, Any]:
     return {"bands": [BAND_LABELS[b] for b in BANDS]}
 
 
+def quarter_marks(top: int | None) -> list[str]:
+    """What a pool holds at 3/4, 1/2 and 1/4 (rounded down, R1), printed under the
+    pencil bar of the sheet: the bar fills from the left as the pool drains."""
+    if not top:
+        return []
+    return [str(top * q // 4) for q in (3, 2, 1)]
+
+
+def _attacks(v: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per way to hurt: Fight with each weapon (ATK, DMG), Magic (M.Atk, M.Dmg);
+    a Crit (the die's top face, R47) doubles the damage; the bands are the target's."""
+    rows = []
+    for w in v["equipment"] or [{"name": "Unarmed", "range": 1, "type": "melee"}]:
+        rng = w.get("range") if w.get("range") is not None else 1
+        rows.append(
+            {"name": f"Fight: {w['name']}", "die": v["atk"], "weapon_die": w.get("atk"),
+             "damage": v["dmg"], "crit": v["dmg"] * 2, "range": rng, "kind": "physical"}
+        )  # fmt: skip
+    rows.append(
+        {"name": "Magic (spell)", "die": v["matk"], "weapon_die": None, "damage": v["mdmg"],
+         "crit": v["mdmg"] * 2, "range": None, "kind": "magical"}
+    )  # fmt: skip
+    return rows
+
+
+def _sheet(v: dict[str, Any]) -> dict[str, Any]:
+    """A character view with what its one-page play sheet adds (issue #27)."""
+    negative = [n for n, kind, _ in tables.STATUSES if kind == "negative"]
+    positive = [n for n, kind, _ in tables.STATUSES if kind == "positive"]
+    return {
+        **_with_tables(v),
+        "hp_marks": quarter_marks(v["hp"]),
+        "mp_marks": quarter_marks(v["mp"]),
+        "attacks": _attacks(v),
+        "statuses": {"negative": negative, "positive": positive},
+        "status_effects": [{"name": n, "effect": e} for n, _, e in tables.STATUSES],
+        "combo_note": f"+{v['combo_bonus']} DMG/M.Dmg ({tables.COMBO_PER_LEVEL} × LV)",
+    }
+
+
 def character_sheets_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str, Any]:
-    views = [_with_tables(compute.character_view(ws.content, e)) for e in entities]
+    """`16-bit-tactics/character.html`: one play sheet a character; `title` is the PDF's
+    title, the character's name when the book prints one file each (issue #27)."""
+    views = [_sheet(compute.character_view(ws.content, e)) for e in entities]
     track = [{"n": n, "mark": n == tables.LIMIT_USABLE} for n in range(0, tables.LIMIT_MAX + 1)]
-    return {**_base(), "characters": views, "limit_track": track}
+    title = views[0]["name"] if len(views) == 1 else None
+    return {**_base(), "characters": views, "limit_track": track, "title": title}
 
 
 def job_sheets_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str, Any]:
