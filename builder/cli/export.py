@@ -18,11 +18,14 @@ EPILOG = (
     "\b\nExamples:\n"
     "  zodiac export content/examples/zodiac --to json --out exports/json\n"
     "  zodiac export content/examples/zodiac --to markdown --out exports/homebrewery\n"
-    "  zodiac export content/examples/zodiac --to csv --out exports/sheets\n\n"
+    "  zodiac export content/examples/zodiac --to csv --out exports/sheets\n"
+    "  zodiac export content/examples/99-towers --to csv --out exports/99-towers\n\n"
     "\b\nJSON: one <kind>.json per kind, each entity as `zodiac show --format json`\n"
     "prints it; export.schema.json, written beside them, describes them.\n"
     "Markdown: Homebrewery V3 stat blocks, one <kind>.md per kind.\n"
-    "CSV: equipment.csv and techs.csv; a cell starting with = + - @ gets a leading '."
+    "CSV: the rule set's tables (ZODIAC: equipment.csv and techs.csv; the others: one\n"
+    "<kind>.csv per kind, a row of computed numbers per entry); a cell starting with\n"
+    "= + - @ gets a leading '."
 )
 
 
