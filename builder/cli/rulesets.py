@@ -21,7 +21,7 @@ EPILOG = (
 def rulesets(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
 ) -> None:
-    """List the registered rule sets: id, title, content kinds and diagnostic code prefixes."""
+    """List the registered rule sets: id, title, content kinds, code prefixes, lint norms."""
     from rich import box
     from rich.table import Table
 
@@ -31,7 +31,13 @@ def rulesets(
     found = all_rulesets()
     if fmt is Format.json:
         listed = [
-            {"id": r.id, "title": r.title, "kinds": r.kinds, "code_prefixes": r.code_prefixes}
+            {
+                "id": r.id,
+                "title": r.title,
+                "kinds": r.kinds,
+                "code_prefixes": r.code_prefixes,
+                "lint_norms": r.lint_norms,  # what `zodiac lint` compares with
+            }
             for r in found
         ]
         print_json({"rulesets": listed})  # an object, so it carries format_version
@@ -44,3 +50,7 @@ def rulesets(
     for r in found:
         table.add_row(r.id, r.title, ", ".join(r.kinds), ", ".join(r.code_prefixes))
     console.print(table)
+    console.print("What `zodiac lint` holds content to:", markup=False)
+    for r in found:
+        norms = "; ".join(r.lint_norms) or "no balance linter"
+        console.print(f"  {r.id}: {norms}", markup=False)

@@ -154,6 +154,8 @@ class RuleSet:
     lint: str | None = None
     # "module:Model" validating zodiac.yaml's `lint:` (thresholds, with defaults)
     lint_settings_model: str | None = None
+    # what the linter holds content to, a few words each, for `zodiac rulesets`
+    lint_norms: tuple[str, ...] = ()
     # "module:attr" -> builder.export.RuleSetExports: its stat blocks, CSV tables and the
     # JSON Schemas of its `show` objects, for `zodiac export`; None: the generic ones
     exports: str | None = None

@@ -12,7 +12,7 @@ def test_rulesets_json_is_the_contract(zodiac):
     assert list(data) == ["format_version", "rulesets"]
     assert [d["id"] for d in data["rulesets"]] == [rs.id for rs in all_rulesets()]
     zodiac_entry = data["rulesets"][0]
-    assert set(zodiac_entry) == {"id", "title", "kinds", "code_prefixes"}
+    assert set(zodiac_entry) == {"id", "title", "kinds", "code_prefixes", "lint_norms"}
     assert zodiac_entry["code_prefixes"] == list(get("zodiac").code_prefixes)  # as the table
     assert zodiac_entry["id"] == "zodiac"
     assert zodiac_entry["title"].startswith("ZODIAC Final Fantasy RPG (Third Edition)")

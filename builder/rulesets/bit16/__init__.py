@@ -72,7 +72,7 @@ RULESET = RuleSet(
     code_prefixes=("BT",),
     models=MODELS,
     checks=CHECKS,
-    code_modules=(f"{_C}.character", f"{_C}.stats"),
+    code_modules=(f"{_C}.character", f"{_C}.stats", f"{_P}.lint_settings"),
     run_checks=f"{_C}:run_checks",
     example=_T,
     shows=SHOWS,
@@ -82,4 +82,12 @@ RULESET = RuleSet(
     level_of=f"{_P}.views.compute:entity_level",
     rewards=f"{_P}.rewards:encounter_rewards",
     exports=f"{_P}.exports:EXPORTS",
+    lint=f"{_P}.lint:lint",
+    lint_settings_model=f"{_P}.lint_settings:LintSettings",
+    lint_norms=(
+        "Rewards: XP/AP by enemy level, one PC's worth (R35)",
+        "a same-level character of the project's median job (R38)",
+        "a spell's MP = its AP, earned with XP (R48)",
+        "outliers: monsters' HP per level, jobs' growth",
+    ),
 )

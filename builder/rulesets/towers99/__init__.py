@@ -26,7 +26,7 @@ RULESET = RuleSet(
         "combatant": f"{_P}.checks.combatants:check_combatant",
         "weapon": f"{_P}.checks.weapons:check_weapon",
     },
-    code_modules=(f"{_P}.checks.combatants", f"{_P}.checks.weapons"),
+    code_modules=(f"{_P}.checks.combatants", f"{_P}.checks.weapons", f"{_P}.lint_settings"),
     run_checks=f"{_P}.checks:run_checks",
     example="99-towers",
     shows={
@@ -56,4 +56,11 @@ RULESET = RuleSet(
     },
     commands=f"{_P}.commands:mount",
     exports=f"{_P}.exports:EXPORTS",
+    lint=f"{_P}.lint:lint",
+    lint_settings_model=f"{_P}.lint_settings:LintSettings",
+    lint_norms=(
+        "the chapter's weapon profiles: Longblade 1+PA 4+PX $25, Heavy Rifle PA 7 12 $40 (R41)",
+        "Power Attack's +2 damage as the margin",
+        "outliers: combatants' STUN by size rank",
+    ),
 )

@@ -61,11 +61,20 @@ RULESET = RuleSet(
     code_prefixes=("TA",),
     models=MODELS,
     checks=CHECKS,
-    code_modules=tuple(f"{_C}.{name}" for name in ("abilities", "weapons", "combatants")),
+    code_modules=(
+        *(f"{_C}.{name}" for name in ("abilities", "weapons", "combatants")),
+        f"{_P}.lint_settings",
+    ),
     run_checks=f"{_C}:run_checks",
     example="turns-and-actions",
     shows=SHOWS,
     scaffold=f"{_P}.scaffold:scaffold",
     books=BOOKS,
     exports=f"{_P}.exports:EXPORTS",
+    lint=f"{_P}.lint:lint",
+    lint_settings_model=f"{_P}.lint_settings:LintSettings",
+    lint_norms=(
+        "Common Actions: the Unarmed Attack, 10 AP for rank 1, per damage rank",
+        "outliers: combatants' health by side, rank and Total Level",
+    ),
 )

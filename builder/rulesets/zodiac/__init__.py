@@ -237,6 +237,12 @@ RULESET = RuleSet(
     level_of="builder.rulesets.zodiac.rules.character:entity_level",
     lint="builder.rulesets.zodiac.lint:lint",
     lint_settings_model="builder.rulesets.zodiac.rules.lint_settings:LintSettings",
+    lint_norms=(
+        "App. I: a monster's stats, HP, MP and hit by level",
+        "Ch. V prices and App. I gold: item level by character level",
+        "App. IV: Tech MP and schedules by Tech Points",
+        "outliers: monsters' HP among nearby levels",
+    ),
     exports="builder.rulesets.zodiac.exports:EXPORTS",
     commands="builder.rulesets.zodiac.commands:mount",
     name="ZODIAC",
