@@ -32,6 +32,7 @@ __all__ = [
     "expect_shape_problems",
     "expectation_problems",
     "explain_json",
+    "item_keys",
     "one_line",
     "paths",
     "same_value",
@@ -102,6 +103,21 @@ def _key_of(item: Mapping[str, Any]) -> str | None:
     return None
 
 
+def item_keys(items: Iterable[Any]) -> list[str]:
+    """How each item of a list is named in a dotted path: its id (or name in id form),
+    else its position when it has none or repeats one. A view that keys its breakdowns
+    by path names list items with this, so its paths are the ones :func:`paths` finds."""
+    seen: set[str] = set()
+    out = []
+    for i, v in enumerate(items):
+        key = _key_of(v) if isinstance(v, Mapping) else None
+        if key is None or key in seen:
+            key = str(i)
+        seen.add(key)
+        out.append(key)
+    return out
+
+
 def paths(data: Any, *, limit: int = 20_000) -> dict[str, Scalar]:
     """Every number, text and flag of a view's JSON by dotted path (``derived.hp``).
 
@@ -116,14 +132,7 @@ def paths(data: Any, *, limit: int = 20_000) -> dict[str, Scalar]:
         if isinstance(value, Mapping):
             items = [(str(k), v) for k, v in value.items() if not (not prefix and k == EXPLAIN_KEY)]
         elif isinstance(value, list | tuple):
-            seen: set[str] = set()
-            items = []
-            for i, v in enumerate(value):
-                key = _key_of(v) if isinstance(v, Mapping) else None
-                if key is None or key in seen:
-                    key = str(i)
-                seen.add(key)
-                items.append((key, v))
+            items = list(zip(item_keys(value), value, strict=True))
         else:
             out[prefix] = value
             continue
