@@ -1,9 +1,15 @@
-"""16 Bit Tactics views for `zodiac show`: one function per kind, ``(workspace, entity) -> Shown``."""
+"""16 Bit Tactics views for `zodiac show`: one function per kind, ``(workspace, entity) -> Shown``.
+
+Each JSON carries its computed numbers' breakdowns under ``"explain"`` (``compute.*_terms``,
+``builder.explain.attach``) beside the values, so `show --explain PATH` and `expect:` read
+how an HP or a band's chance was reached.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.explain import attach
 from builder.rulesets.bit16.views import compute
 from builder.views import Shown, rows
 
@@ -83,7 +89,8 @@ def show_character(ws: Workspace, entity: Entity) -> Shown:
     ]
     data = {k: v[k] for k in v if k not in ("job_ledgers", "how")}
     data["how"] = v["how"]
-    return Shown(f"{v['name']}, level {v['level']}", data, sections)
+    terms = compute.character_terms(ws.content, entity, v)
+    return Shown(f"{v['name']}, level {v['level']}", attach(data, terms), sections)
 
 
 def show_job(ws: Workspace, entity: Entity) -> Shown:
@@ -94,7 +101,7 @@ def show_job(ws: Workspace, entity: Entity) -> Shown:
         ("Abilities", _abilities(v["abilities"])),
         ("Spells (MP = AP unless noted)", _abilities(v["spells"])),
     ]
-    return Shown(v["name"], v, sections)
+    return Shown(v["name"], attach(v, compute.job_terms(entity, v)), sections)
 
 
 def show_monster(ws: Workspace, entity: Entity) -> Shown:
@@ -114,10 +121,12 @@ def show_monster(ws: Workspace, entity: Entity) -> Shown:
         ("Abilities", _abilities(v["abilities"])),
         ("Attacks against it", _outcomes(v)),
     ]
-    return Shown(f"{v['name']}, level {v['level']}", v, sections)
+    data = attach(v, compute.monster_terms(entity, v))
+    return Shown(f"{v['name']}, level {v['level']}", data, sections)
 
 
 def show_weapon(ws: Workspace, entity: Entity) -> Shown:
     v = compute.weapon_view(entity)
     label = {"type": "Type", "atk": "ATK", "ammo": "Ammo", "range": "RNG"}
-    return Shown(v["name"], v, [("Weapon", rows({label[k]: v[k] for k in label}))])
+    # Nothing on a weapon is computed: an empty "explain", the same shape as every kind's.
+    return Shown(v["name"], attach(v, {}), [("Weapon", rows({label[k]: v[k] for k in label}))])

@@ -1,12 +1,20 @@
-"""Every number the text makes a group compute, as plain dicts (templates only read them)."""
+"""Every number the text makes a group compute, as plain dicts (templates only read them),
+and how each was reached (``*_terms``: the breakdowns `zodiac show` carries)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.explain import Term, item_keys
 from builder.models.base import norm_id
 from builder.rulesets.bit16.rules import combat, progression
-from builder.rulesets.bit16.rules.tables import LIMIT_MAX, LIMIT_USABLE
+from builder.rulesets.bit16.rules.tables import (
+    COMBO_PER_LEVEL,
+    ENEMY_XP,
+    LIMIT_MAX,
+    LIMIT_USABLE,
+    PC_XP_MIN,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Content, Entity
@@ -198,3 +206,272 @@ def entity_level(entity: Any) -> int:
     if entity.kind == "character":
         return progression.level_for_xp(model.xp)
     return 0
+
+
+# --------------------------------------------------------------------------- breakdowns
+# Each ``*_terms`` function keys the numbers its view computed by their dotted paths in
+# `zodiac show --format json` (``builder.explain``): `show --explain PATH` prints them as
+# a tree, `expect:` quotes them. Top-level amounts add up to the number; a lookup or a
+# product says so in its label and nests its inputs. Numbers written in a file (a job's
+# per-level gains, a monster's HP) have none: `--explain` says they are as written.
+
+Explained = dict[str, tuple[Term, ...]]
+
+_BANDS = {
+    "miss": "at or under {eva}",
+    "quarter": "above {eva}, at or under {def2}",
+    "half": "above {def2}, at or under {def_}",
+    "full": "above {def_}",
+    "critical": "the top face, a Crit",
+}
+
+
+def _rolls(rolls: list[int]) -> str:
+    """``[2, 3, 4, 7]`` -> ``2-4, 7``; ``[]`` -> ``none``."""
+    runs: list[list[int]] = []
+    for r in rolls:
+        if runs and r == runs[-1][-1] + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    return ", ".join(f"{x[0]}-{x[-1]}" if len(x) > 1 else f"{x[0]}" for x in runs) or "none"
+
+
+def outcome_terms(t: Any, prefix: str = "outcomes") -> Explained:
+    """Each band's chance of ``outcomes``: the faces of the die that land in it, over its
+    faces (Making an Attack; R37 reads magic alike; R47 the top face)."""
+    out: Explained = {}
+    for kind, magic in (("physical", False), ("magical", True)):
+        if magic:
+            names = {"eva": "M.Eva", "def2": "2M.Def", "def_": "M.Def"}
+            cuts = (t.m_eva, t.m_def2, t.m_def)
+            rule = "Making an Attack, Magical Attacks; R37"
+        else:
+            names = {"eva": "EVA", "def2": "2DEF", "def_": "DEF"}
+            cuts = (t.eva, t.def2, t.def_)
+            rule = "Making an Attack"
+        shown = {k: f"{names[k]} {n}" for k, n in zip(("eva", "def2", "def_"), cuts, strict=True)}
+        for die in DICE:
+            top = combat.faces(die)
+            rolls: dict[str, list[int]] = {b: [] for b in combat.BANDS}
+            for roll in range(1, top + 1):
+                rolls[combat.outcome(roll, top, *cuts)].append(roll)
+            chances = combat.chances(die, *cuts).to_json()
+            for band in combat.BANDS:
+                n = len(rolls[band])
+                where = _BANDS[band].format(**shown)
+                out[f"{prefix}.{kind}.{die}.{band}"] = (
+                    Term(
+                        f"{n} of {top} faces: rolls {_rolls(rolls[band])} ({where})",
+                        chances[band],
+                        f"die:{die}",
+                        (
+                            Term(f"{n} faces {where}", n, "thresholds"),
+                            Term(f"{top} faces of a {die}", top, f"die:{die}"),
+                        ),
+                        rule + ("; R47" if band == "critical" else ""),
+                    ),
+                )
+    return out
+
+
+def _status_terms(matk: str, source: str, whose: str) -> tuple[Term, ...]:
+    rounds = combat.status_rounds(matk)
+    die = Term(f"{matk} M.Atk of {whose}", None, source)
+    return (
+        Term(
+            f"{rounds} rounds for a {matk} M.Atk caster",
+            rounds,
+            "table:status_rounds",
+            (die,),
+            "Status Effects; R36",
+        ),
+    )
+
+
+def _combo_terms(level: int) -> tuple[Term, ...]:
+    inputs = (
+        Term(f"{COMBO_PER_LEVEL} per level", COMBO_PER_LEVEL, "table:combo"),
+        Term(f"level {level}", level, "level"),
+    )
+    return (
+        Term(
+            f"{COMBO_PER_LEVEL} x level {level}",
+            progression.combo_bonus(level),
+            "level",
+            inputs,
+            "Limit and Limit Attacks (Combo Status: 5 x LV)",
+        ),
+    )
+
+
+def _mp_terms(a: dict[str, Any], written: int | None) -> tuple[Term, ...]:
+    """A spell's MP: the AP to learn it unless the spell names its own (Magical Attacks)."""
+    rule = "Magical Attacks (a Spell costs MP = AP needed to learn it)"
+    if written is not None:
+        return (Term(f"{written} MP, as the spell says", written, f"ability:{a['id']}", rule=rule),)
+    return (Term(f"{a['ap']} AP to learn {a['name']}", a["ap"], f"ability:{a['id']}", rule=rule),)
+
+
+def _ability_terms(prefix: str, views: list[dict[str, Any]], models: list[Ability]) -> Explained:
+    """``<prefix>.<id>.mp`` of each spell, keyed as `paths` names the list's items."""
+    written = {ability_view(m)["id"]: m.mp for m in models}
+    out: Explained = {}
+    for key, a in zip(item_keys(views), views, strict=True):
+        if a["mp"] is not None:
+            out[f"{prefix}.{key}.mp"] = _mp_terms(a, written.get(a["id"]))
+    return out
+
+
+def _block_terms(j: Job, job_id: str) -> Explained:
+    """A character's ATK, M.Atk, thresholds, MOV and Jump: its primary job's (R38's jobs)."""
+    src = f"job:{job_id}"
+    out: Explained = {
+        "atk": (Term(f"{j.atk.value} ATK of {j.name} (primary job)", None, src),),
+        "matk": (Term(f"{j.matk.value} M.Atk of {j.name} (primary job)", None, src),),
+        "mov": (Term(f"{j.mov} MOV of {j.name} (primary job)", j.mov, src),),
+        "jump": (Term(f"{j.jump} Jump of {j.name} (primary job)", j.jump, src),),
+    }
+    for attr, label in THRESHOLD_LABELS:
+        n = getattr(j.thresholds, attr)
+        out[f"thresholds.{label}"] = (Term(f"{n} {label} of {j.name} (primary job)", n, src),)
+    return out
+
+
+def xp_terms(level: int, *, ap: bool = False) -> tuple[Term, ...]:
+    """An enemy's XP (or AP: always the same amount, R35) by its level (Rewards; R34)."""
+    xp = progression.enemy_xp(level)
+    if level in ENEMY_XP:
+        how = Term(
+            f"{xp} XP for a level {level} enemy",
+            xp,
+            "table:enemy_xp",
+            rule="Rewards (Enemy Level / XP/AP); R34",
+        )
+    else:
+        how = Term(f"{level} x {level + 1} / 2 above level 10", xp, "level", rule="Rewards; R34")
+    if not ap:
+        return (how,)
+    return (Term(f"{xp} AP, as much as its XP", xp, "xp", (how,), "Rewards; R35"),)
+
+
+def _limit_terms() -> Explained:
+    rule = "Limit and Limit Attacks"
+    return {
+        "limit.max": (Term(f"{LIMIT_MAX}, the gauge's top", LIMIT_MAX, "table:limit", rule=rule),),
+        "limit.usable_from": (
+            Term(f"a Limit Attack from {LIMIT_USABLE}", LIMIT_USABLE, "table:limit", rule=rule),
+        ),
+    }
+
+
+def job_terms(entity: Entity, v: dict[str, Any]) -> Explained:
+    """A job view's computed numbers: status rounds, outcomes, spells' MP."""
+    j: Job = entity.model
+    out = {"status_rounds": _status_terms(j.matk.value, f"job:{entity.id}", j.name)}
+    out.update(outcome_terms(j.thresholds))
+    out.update(_ability_terms("abilities", v["abilities"], [a for a in j.abilities if not a.spell]))
+    out.update(_ability_terms("spells", v["spells"], [a for a in j.abilities if a.spell]))
+    return out
+
+
+def monster_terms(entity: Entity, v: dict[str, Any]) -> Explained:
+    """A monster view's computed numbers: XP and AP, combo bonus, status rounds, outcomes."""
+    m: Monster = entity.model
+    out = {
+        "xp": xp_terms(m.level),
+        "ap": xp_terms(m.level, ap=True),
+        "combo_bonus": _combo_terms(m.level),
+        "status_rounds": _status_terms(m.matk.value, f"monster:{entity.id}", m.name),
+    }
+    out.update(outcome_terms(m.thresholds))
+    out.update(_ability_terms("abilities", v["abilities"], list(m.abilities)))
+    return out
+
+
+def _gain_terms(level_jobs: list[str], jobs: dict[str, Job], stat: str) -> tuple[Term, ...]:
+    """HP, MP, DMG or M.Dmg: per job held, levels x its gain (R38)."""
+    held: dict[str, list[int]] = {}
+    for n, job_id in enumerate(level_jobs, start=1):
+        if job_id in jobs:
+            held.setdefault(job_id, []).append(n)
+    out = []
+    for job_id, levels in held.items():
+        j = jobs[job_id]
+        gain = getattr(j.per_level, stat)
+        count = len(levels)
+        at = _rolls(levels)
+        inputs = (
+            Term(f"{gain} {stat.upper()} per level", gain, f"job:{job_id}.per_level"),
+            Term(
+                f"{count} level{'s' if count != 1 else ''} as {j.name} ({at})",
+                count,
+                "level_jobs",
+                rule="R38",
+            ),
+        )
+        out.append(Term(f"{count} x {gain} {j.name}", count * gain, f"job:{job_id}", inputs, "R38"))
+    return tuple(out)
+
+
+def character_terms(content: Content, entity: Entity, v: dict[str, Any]) -> Explained:
+    """A character view's computed numbers (``character_view``): level and XP to the next
+    (R34), HP/MP/DMG/M.Dmg (R38), combo bonus, AP spent, the primary job's block, status
+    rounds and outcomes, spells' MP and the Limit gauge."""
+    c: Character = entity.model
+    jobs = _jobs(content)
+    level = v["level"]
+    out: Explained = {
+        "level": (
+            Term(
+                f"level {level}, the highest whose XP Min ({PC_XP_MIN[level]}) {c.xp} XP reach",
+                level,
+                "table:pc_level",
+                (Term(f"{c.xp} XP", c.xp, "xp"),),
+                "Rewards (PC Level / XP Min); R34",
+            ),
+        ),
+        "combo_bonus": _combo_terms(level),
+    }
+    if v["xp_to_next_level"] is not None:
+        least = PC_XP_MIN[level + 1]
+        out["xp_to_next_level"] = (
+            Term(
+                f"{least} XP Min of level {level + 1}",
+                least,
+                "table:pc_level",
+                rule="Rewards (PC Level / XP Min); R34",
+            ),
+            Term(f"-{c.xp} XP earned", -c.xp, "xp"),
+        )
+    for stat in STATS:
+        out[stat] = _gain_terms(list(c.level_jobs), jobs, stat)
+    primary = jobs.get(c.primary_job)
+    if primary is not None:
+        out.update(_block_terms(primary, c.primary_job))
+        out["status_rounds"] = _status_terms(
+            primary.matk.value, f"job:{c.primary_job}", f"{primary.name} (primary job)"
+        )
+        out.update(outcome_terms(primary.thresholds))
+    for job_id, ledger in v["job_ledgers"].items():
+        spent = tuple(
+            Term(
+                f"{a['ap']} {a['name']}",
+                a["ap"],
+                f"ability:{a['id']}",
+                rule="Rewards (XP & AP)",
+            )
+            for a in ledger["learned"]
+        )
+        out[f"jobs.{job_id}.ap_spent"] = spent or (
+            Term("nothing learned yet", 0, f"jobs.{job_id}.learned"),
+        )
+    models = [
+        a
+        for j in (jobs.get(c.primary_job), jobs.get(c.secondary_job or ""))
+        if j
+        for a in j.abilities
+    ]
+    out.update(_ability_terms("abilities", v["abilities"], models))
+    out.update(_limit_terms())
+    return out
