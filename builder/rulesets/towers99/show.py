@@ -1,13 +1,15 @@
 """99 Towers views for `zodiac show`: ``(workspace, entity) -> Shown`` per kind.
 
 The JSON holds the issue's contract keys (weapon ``range_bands``; combatant ``size_rank``,
-``dead_at``, ``attacks``) beside the inputs they came from.
+``dead_at``, ``attacks``) beside the inputs they came from, and each computed number's
+breakdown under ``"explain"`` (`show --explain PATH`, `expect:`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.explain import attach
 from builder.views import Shown, rows
 
 if TYPE_CHECKING:
@@ -20,7 +22,7 @@ def _bands(bands: list[dict]) -> str:
 
 
 def show_weapon(ws: Workspace, entity: Entity) -> Shown:
-    from builder.rulesets.towers99.views.entities import weapon_view
+    from builder.rulesets.towers99.views.entities import weapon_terms, weapon_view
 
     v = weapon_view(entity.model, entity.id)
     about = {
@@ -42,11 +44,11 @@ def show_weapon(ws: Workspace, entity: Entity) -> Shown:
                 + [(f"{v['range_bands'][-1]['to'] + 1}+", "impossible")],
             )
         )
-    return Shown(v["name"], v, sections)
+    return Shown(v["name"], attach(v, weapon_terms(entity.model, v)), sections)
 
 
 def show_combatant(ws: Workspace, entity: Entity) -> Shown:
-    from builder.rulesets.towers99.views.entities import combatant_view
+    from builder.rulesets.towers99.views.entities import combatant_terms, combatant_view
 
     weapons = {e.id: e for e in ws.content.of_kind("weapon")}
     v = combatant_view(entity.model, entity.id, weapons)
@@ -65,6 +67,9 @@ def show_combatant(ws: Workspace, entity: Entity) -> Shown:
         "Immunities": v["immunities"],
         "Susceptibilities": v["susceptibilities"],
         "Aim at most": f"{v['aim_limit']['pa']} (PA), {v['aim_limit']['sa']} (SA)",
+        "First acts (King flipped)": (
+            f"phase {v['start_phase']['phase']} (surprised: {v['start_phase']['surprised']})"
+        ),
     }
     attacks = [
         (
@@ -77,4 +82,5 @@ def show_combatant(ws: Workspace, entity: Entity) -> Shown:
         )
         for a in v["attacks"]
     ]
-    return Shown(v["name"], v, [("Combatant", rows(about)), ("Attacks (resilience 0)", attacks)])
+    data = attach(v, combatant_terms(entity.model, v, weapons))
+    return Shown(v["name"], data, [("Combatant", rows(about)), ("Attacks (resilience 0)", attacks)])

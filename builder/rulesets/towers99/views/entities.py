@@ -1,17 +1,23 @@
-"""A weapon's and a combatant's computed numbers, as plain values (JSON, cards, terminal)."""
+"""A weapon's and a combatant's computed numbers, as plain values (JSON, cards, terminal),
+and how each was reached (``weapon_terms``, ``combatant_terms``: `zodiac show`'s breakdowns)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.explain import Term, item_keys
 from builder.rulesets.towers99.models.weapon import DamageCategory, Reach, Weapon
 from builder.rulesets.towers99.rules import combat as C
+from builder.rulesets.towers99.tables import INITIATIVE_BASE, SURPRISE_DELAY
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
     from builder.rulesets.towers99.models.combatant import Combatant
 
 HEARTS = (0, 1, 2, 3)
+# The card a start phase is shown for: a King (13), the chapter's example flip (Entering
+# Combat and Initiative: Tony keeps a King, adds his <N> 2 and acts in phase 5).
+KING = 13
 
 
 def increment(w: Weapon) -> int | None:
@@ -110,6 +116,12 @@ def combatant_view(c: Combatant, combatant_id: str, weapons: dict[str, Entity]) 
             for i in c.weapons
         ],
         "aim_limit": {"pa": C.half_down(v.pa), "sa": C.half_down(v.sa)},
+        "start_phase": {
+            "card": KING,
+            "initiative": KING + v.n,
+            "phase": C.start_phase(KING + v.n),
+            "surprised": C.start_phase(KING + v.n, surprised=True),
+        },
         "description": c.description,
     }
 
@@ -133,3 +145,187 @@ def lethal_track(maximum: int, endurance: int) -> list[dict[str, Any]]:
         {"value": n, "state": C.lethal_state(n, maximum, endurance)}
         for n in range(maximum, C.dead_at(endurance) - 1, -1)
     ]
+
+
+# --------------------------------------------------------------------------- breakdowns
+# Keyed by the dotted paths of `zodiac show --format json` (``builder.explain``); top-level
+# amounts add up to the number. What the file says (a weapon's damage, a combatant's STUN)
+# has none: `--explain` says it is as written.
+
+Explained = dict[str, tuple[Term, ...]]
+
+
+def weapon_terms(w: Weapon, v: dict[str, Any]) -> Explained:
+    """A thrown weapon's range increment, and every range band's first and last space."""
+    out: Explained = {}
+    inc = v["range_increment"]
+    if not inc:
+        return out
+    if w.type is Reach.RANGED:
+        source = Term(f"{inc} spaces, the weapon's range increment", inc, "range_increment")
+    else:
+        most = w.thrown_range or 0
+        out["range_increment"] = (
+            Term(
+                f"{most} spaces thrown at most / 4, rounded down (at least 1)",
+                inc,
+                "thrown_range",
+                (Term(f"{most} spaces", most, "thrown_range"),),
+                "Grappling, Throw: increments are the maximum range divided by 4",
+            ),
+        )
+        source = Term(f"{inc} spaces, a quarter of its thrown range", inc, "range_increment")
+    rule = "Range Modifiers"
+    for n, key in enumerate(item_keys(v["range_bands"]), start=1):
+        if n == 1:
+            out[f"range_bands.{key}.from"] = (
+                Term("0 spaces: the first increment starts here", 0, "rule", rule=rule),
+            )
+        else:
+            out[f"range_bands.{key}.from"] = (
+                Term(
+                    f"{n - 1} x {inc}, the end of increment {n - 1}",
+                    (n - 1) * inc,
+                    "range_increment",
+                    (source,),
+                    rule,
+                ),
+                Term("+1 space", 1, "rule", rule=rule),
+            )
+        out[f"range_bands.{key}.to"] = (
+            Term(f"{n} x {inc}, increment {n}", n * inc, "range_increment", (source,), rule),
+        )
+    return out
+
+
+def _stun_terms(
+    c: Combatant, w: Weapon, weapon_id: str, hearts: int, stun: int
+) -> tuple[Term, ...]:
+    """STUN of a hit against resilience 0 (STUN Damage): damage (+ PX) + Hearts, at least 1."""
+    rule = "STUN Damage"
+    out = [Term(f"{w.damage} {w.name} damage", w.damage, f"weapon:{weapon_id}", rule=rule)]
+    if w.px_adds:
+        out.append(
+            Term(f"{c.values.px} PX (the weapon adds it)", c.values.px, "values.px", rule=rule)
+        )
+    out.append(Term(f"{hearts} Hearts in the flip", hearts, "hearts", rule=rule))
+    out.append(
+        Term(
+            "less 0 resilience (a target of resilience 0, as the card shows)",
+            0,
+            "resilience",
+            rule=rule,
+        )
+    )
+    raw = sum(t.amount or 0 for t in out)
+    if stun > raw:
+        out.append(
+            Term(f"+{stun - raw}: a hit does at least 1 STUN", stun - raw, "rule", rule=rule)
+        )
+    return tuple(out)
+
+
+def _lethal_terms(hearts: int, lethal: int) -> tuple[Term, ...]:
+    """LETHAL of a hit (LETHAL Damage): one per Heart, never more than the STUN taken."""
+    rule = "LETHAL Damage"
+    out = [Term(f"{hearts} Hearts x 1 LETHAL", hearts, "hearts", rule=rule)]
+    if lethal < hearts:
+        out.append(
+            Term(
+                f"-{hearts - lethal}: no more than the STUN taken",
+                lethal - hearts,
+                "rule",
+                rule=rule,
+            )
+        )
+    return tuple(out)
+
+
+def combatant_terms(c: Combatant, v: dict[str, Any], weapons: dict[str, Entity]) -> Explained:
+    """A combatant view's computed numbers: Size Rank, death at, the LETHAL track, each
+    attack's STUN and LETHAL by Hearts, the Aim limits and the start phase."""
+    size = v["size"]
+    e = c.endurance
+    vals = c.values
+    out: Explained = {
+        "size_rank": (
+            Term(
+                f"{v['size_rank']} for {size.title()}",
+                v["size_rank"],
+                "table:size_rank",
+                rule="Size Modifiers",
+            ),
+        ),
+        "dead_at": (
+            Term(
+                f"-2 x {e} Endurance",
+                -2 * e,
+                "endurance",
+                (Term(f"{e} Endurance [E]", e, "endurance"),),
+                "LETHAL Damage (dead at negative double the Endurance)",
+            ),
+        ),
+        "aim_limit.pa": (
+            Term(
+                f"half of PA {vals.pa}, rounded down",
+                C.half_down(vals.pa),
+                "values.pa",
+                rule="Aim (up to half your PA or SA)",
+            ),
+        ),
+        "aim_limit.sa": (
+            Term(
+                f"half of SA {vals.sa}, rounded down",
+                C.half_down(vals.sa),
+                "values.sa",
+                rule="Aim (up to half your PA or SA)",
+            ),
+        ),
+    }
+    for key, box in zip(item_keys(v["lethal_track"]), v["lethal_track"], strict=True):
+        down = c.lethal - box["value"]
+        track = [Term(f"{c.lethal} LETHAL at most", c.lethal, "lethal", rule="LETHAL Damage")]
+        if down:
+            track.append(Term(f"-{down} boxes down the track", -down, "lethal_track"))
+        out[f"lethal_track.{key}.value"] = tuple(track)
+    for key, attack in zip(item_keys(v["attacks"]), v["attacks"], strict=True):
+        found = weapons.get(attack["weapon"])
+        if found is None:
+            continue
+        w = found.model
+        for h, stun in zip(HEARTS, attack["stun_by_hearts"], strict=True):
+            out[f"attacks.{key}.stun_by_hearts.{h}"] = _stun_terms(c, w, attack["weapon"], h, stun)
+        for h, lethal in zip(HEARTS, attack["lethal_by_hearts"], strict=True):
+            out[f"attacks.{key}.lethal_by_hearts.{h}"] = _lethal_terms(h, lethal)
+    start = v["start_phase"]
+    rule = "Entering Combat and Initiative"
+    flip = (
+        Term(f"{start['card']} a King flipped", start["card"], "card", rule=rule),
+        Term(f"{vals.n} Initiative <N>", vals.n, "values.n", rule=rule),
+    )
+    counted = min(start["initiative"], INITIATIVE_BASE)
+    phase = (
+        Term(f"{INITIATIVE_BASE} phases", INITIATIVE_BASE, "rule", rule=rule),
+        Term(
+            f"-{counted} Calculated Initiative (20 or more counts as 20)",
+            -counted,
+            "start_phase.initiative",
+            flip,
+            rule,
+        ),
+    )
+    out["start_phase.card"] = (
+        Term(
+            f"{start['card']}, a King: the chapter's own example flip",
+            start["card"],
+            "card",
+            rule=rule,
+        ),
+    )
+    out["start_phase.initiative"] = flip
+    out["start_phase.phase"] = phase
+    out["start_phase.surprised"] = (
+        *phase,
+        Term(f"+{SURPRISE_DELAY} surprised", SURPRISE_DELAY, "surprised", rule=rule),
+    )
+    return out
