@@ -1,9 +1,14 @@
-"""`zodiac show` for Turns and Actions: ``(workspace, entity) -> Shown`` per kind."""
+"""`zodiac show` for Turns and Actions: ``(workspace, entity) -> Shown`` per kind.
+
+Each JSON carries its computed numbers' breakdowns under ``"explain"`` (the views'
+``*_terms``), so `show --explain PATH` prints how a death threshold or a damage was reached.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.explain import attach
 from builder.views import Shown, rows
 
 if TYPE_CHECKING:
@@ -16,7 +21,7 @@ def _resolved(field: dict[str, Any] | None) -> str | None:
 
 
 def show_ability(ws: Workspace, entity: Entity) -> Shown:
-    from builder.rulesets.turns.views.ability import ability_view
+    from builder.rulesets.turns.views.ability import ability_terms, ability_view
 
     v = ability_view(entity.model)
     use = v["use"] or {}
@@ -46,11 +51,11 @@ def show_ability(ws: Workspace, entity: Entity) -> Shown:
         "Mod": v["mods"],
         "Flavor": v["flavor"],
     }  # fmt: skip
-    return Shown(v["name"], v, [("Ability", rows(program))])
+    return Shown(v["name"], attach(v, ability_terms(v)), [("Ability", rows(program))])
 
 
 def show_weapon(ws: Workspace, entity: Entity) -> Shown:
-    from builder.rulesets.turns.views.combatant import weapon_view
+    from builder.rulesets.turns.views.combatant import weapon_terms, weapon_view
 
     v = weapon_view(entity.model)
     about = {
@@ -64,11 +69,11 @@ def show_weapon(ws: Workspace, entity: Entity) -> Shown:
         "Range": v["range"],
         "Attributes": [a["text"] for a in v["attributes"]],
     }
-    return Shown(v["name"], v, [("Weapon", rows(about))])
+    return Shown(v["name"], attach(v, weapon_terms(v)), [("Weapon", rows(about))])
 
 
 def show_combatant(ws: Workspace, entity: Entity) -> Shown:
-    from builder.rulesets.turns.views.combatant import combatant_view
+    from builder.rulesets.turns.views.combatant import combatant_terms, combatant_view
 
     v = combatant_view(entity.model, ws.content)
     vit = v["vitals"]
@@ -110,4 +115,4 @@ def show_combatant(ws: Workspace, entity: Entity) -> Shown:
         sections.append(
             ("Abilities", [(a["name"], (a["use"] or {}).get("text", "")) for a in v["abilities"]])
         )
-    return Shown(v["name"], v, sections)
+    return Shown(v["name"], attach(v, combatant_terms(entity.model, v)), sections)

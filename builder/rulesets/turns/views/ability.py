@@ -2,12 +2,14 @@
 
 ``ability_view(ability, owner)`` returns plain values only; a field that does not parse
 (a construction error, reported by the checks) is shown as written with ``error`` set.
+``ability_terms`` says how each computed number was reached (`zodiac show --explain`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.explain import Term, item_keys
 from builder.rulesets.turns import tables as T
 from builder.rulesets.turns.rules import combat as C
 from builder.rulesets.turns.rules.grammar import (
@@ -158,3 +160,127 @@ def ability_view(a: Ability, owner: Combatant | None = None) -> dict[str, Any]:
     view["mods"] = list(a.mods)
     view["flavor"] = a.flavor
     return view
+
+
+# --------------------------------------------------------------------------- breakdowns
+# Keyed by dotted paths under ``prefix`` (`zodiac show --format json`, ``builder.explain``):
+# top-level amounts add up to the number; a product says so in its label and nests its
+# inputs. What the ability says (its AP, its rank) has none: `--explain` says as written.
+
+Explained = dict[str, tuple[Term, ...]]
+
+
+def shift_terms(attack: str | None, target: str) -> tuple[Term, ...]:
+    """An element's rank shift against ``target``: +1 strong, -1 weak, from the attacking
+    element's line of the chart (R45; Noble is listed both ways, so both terms show)."""
+    strong, weak = T.ELEMENT_CHART.get(attack or "", (frozenset(), frozenset()))
+    out = []
+    if target in strong:
+        out.append(Term(f"+1 {attack} is strong against {target}", 1, "table:elements", rule="R45"))
+    if target in weak:
+        out.append(Term(f"-1 {attack} is weak against {target}", -1, "table:elements", rule="R45"))
+    if not out:
+        out.append(
+            Term(
+                f"0: {attack} neither strong nor weak against {target}",
+                0,
+                "table:elements",
+                rule="R45",
+            )
+        )
+    return tuple(out)
+
+
+def ability_terms(v: dict[str, Any], prefix: str = "", owner: Combatant | None = None) -> Explained:
+    """An ability view's computed numbers: its charge (turns to pay its AP at 20 a turn),
+    its crit rank and, with an owner, its damage by element and its placeholders' values."""
+    at = f"{prefix}." if prefix else ""
+    out: Explained = {}
+    charge = v.get("charge")
+    if charge:
+        ap, turns = charge["ap"], charge["turns"]
+        pay = Term(
+            f"{ap} AP at {T.AP_PER_TURN} AP a turn, rounded up (at least 1)",
+            turns,
+            "use.ap",
+            (Term(f"{ap} AP", ap, "use.ap"),),
+            "Charging Actions",
+        )
+        out[f"{at}charge.turns"] = (pay,)
+        out[f"{at}charge.charging_turns"] = (
+            Term(f"{turns} turns to pay", turns, "charge.turns", (pay,), "Charging Actions"),
+            Term("-1 the turn it is made", -1, "rule", rule="Charging Actions"),
+        )
+    dmg = v.get("damage")
+    if dmg:
+        rank = dmg["rank"]
+        out[f"{at}damage.crit_rank"] = (
+            Term(f"rank {rank}", rank, "damage.rank"),
+            Term("+1 on a natural 20", 1, "rule", rule="Accuracy (a natural 20: Rank + 1)"),
+        )
+        power = dmg.get("power_score")
+        if power is not None:
+            name = f"{dmg['power'].title()} Power"
+            whose = f"{owner.name}'s " if owner is not None else ""
+            src = f"scores.{dmg['power']}.power"
+            score = Term(f"{power} {whose}{name}", power, src)
+            out[f"{at}damage.power_score"] = (score,)
+            out[f"{at}damage.base"] = (
+                Term(
+                    f"rank {rank} x {power} {name}",
+                    dmg["base"],
+                    "damage.rank",
+                    (Term(f"rank {rank}", rank, "damage.rank"), score),
+                    "R45",
+                ),
+            )
+            for key, row in zip(item_keys(dmg["against"]), dmg["against"], strict=True):
+                shifts = shift_terms(v["element"], row["element"])
+                shifted = max(0, rank + row["shift"])
+                out[f"{at}damage.against.{key}.shift"] = shifts
+                out[f"{at}damage.against.{key}.damage"] = (
+                    Term(
+                        f"rank {rank} {row['shift']:+} = {shifted} x {power} {name}",
+                        row["damage"],
+                        "damage.rank",
+                        (
+                            Term(f"rank {rank}", rank, "damage.rank"),
+                            Term(
+                                f"{row['shift']:+} against {row['element']}",
+                                row["shift"],
+                                "table:elements",
+                                shifts,
+                                "R45",
+                            ),
+                            score,
+                        ),
+                        "R45 (the element first, then any modifier)",
+                    ),
+                )
+    acc = v.get("accuracy") or {}
+    if owner is not None and acc.get("bonus") is not None:
+        what = f"{acc['score'].title()} Accuracy" if acc.get("score") else "Luck"
+        src = f"scores.{acc['score']}.accuracy" if acc.get("score") else "luck"
+        out[f"{at}accuracy.bonus"] = (
+            Term(f"{acc['bonus']} {owner.name}'s {what}", acc["bonus"], src, rule="Accuracy"),
+        )
+    scores = owner_scores(owner) if owner is not None else {}
+    for field in TEXT_FIELDS:
+        block = v.get(field)
+        if not block:
+            continue
+        for i, seg in zip(item_keys(block["segments"]), block["segments"], strict=True):
+            if seg.get("value") is None or seg.get("placeholder") not in scores:
+                continue
+            score = scores[seg["placeholder"]]
+            means = seg["means"]
+            out[f"{at}{field}.segments.{i}.value"] = (
+                Term(
+                    f"{seg['factor']} x {score} {means}",
+                    seg["value"],
+                    f"placeholder:{seg['placeholder']}",
+                    (Term(f"{score} {means}", score, f"placeholder:{seg['placeholder']}"),),
+                    "Placeholder Brackets; R50",
+                ),
+            )
+    return out

@@ -1,14 +1,16 @@
 """A combatant, computed: death and KO, danger threshold, befriending, swarms, evasion,
-its weapons (crit scores) and its abilities resolved with its numbers."""
+its weapons (crit scores) and its abilities resolved with its numbers; ``*_terms`` say
+how each number was reached (`zodiac show --explain`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.explain import Term, item_keys
 from builder.rulesets.turns import tables as T
 from builder.rulesets.turns.rules import combat as C
 from builder.rulesets.turns.rules.grammar import GrammarError, parse_attribute, parse_use
-from builder.rulesets.turns.views.ability import ability_view
+from builder.rulesets.turns.views.ability import ability_terms, ability_view
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -112,3 +114,146 @@ def combatant_view(c: Combatant, content: Content | None = None) -> dict[str, An
         "weapons": weapons,
         "abilities": abilities,
     }
+
+
+# --------------------------------------------------------------------------- breakdowns
+# Keyed by the dotted paths of `zodiac show --format json` (``builder.explain``); top-level
+# amounts add up to the number. What the file says (a score, max Health) has none.
+
+Explained = dict[str, tuple[Term, ...]]
+
+
+def weapon_terms(v: dict[str, Any], prefix: str = "") -> Explained:
+    """A weapon's crit score: its rank + 1 (Weapons, Rank)."""
+    at = f"{prefix}." if prefix else ""
+    return {
+        f"{at}crit_score": (
+            Term(f"rank {v['rank']}", v["rank"], "rank"),
+            Term("+1 for a critical", 1, "rule", rule="Weapons, Rank (critical score: rank + 1)"),
+        )
+    }
+
+
+def _befriend_terms(intel: str, health: int, hp: int, dc: int) -> tuple[Term, ...]:
+    """Befriend: beat 16 / 18 / 20 by intelligence, less 1 per quarter of health missing."""
+    base = T.BEFRIEND_BASE[intel]
+    quarters = base - dc
+    missing = hp - max(health, 0)
+    how = (Term(f"{missing} of {hp} Health missing", missing, "vitals.health"),)
+    return (
+        Term(f"{base} for a {intel} monster", base, "table:befriend", rule="Befriend"),
+        Term(
+            f"{-quarters} for {quarters} whole quarter(s) of Health missing, 1 each",
+            -quarters,
+            "vitals.health",
+            how,
+            "Befriend; R1",
+        ),
+    )
+
+
+def combatant_terms(c: Combatant, v: dict[str, Any]) -> Explained:
+    """A combatant view's computed numbers: KO and death, danger threshold, befriending,
+    Teamwork count, swarms, evade targets, pit damage, its weapons' crit scores and its
+    abilities' numbers with its own scores."""
+    hp = c.vitals.health
+    health = Term(f"{hp} max Health", hp, "vitals.health")
+    intel = v["intelligence"]
+    out: Explained = {
+        "ko_at": (Term("Knocked Out at 0 Health", C.KO_AT, "rule", rule="Knocked Out"),),
+        "death_at": (
+            Term(
+                f"-half of {hp} max Health, rounded down",
+                v["death_at"],
+                "vitals.health",
+                (health,),
+                "Death (negative-half its max score); R1",
+            ),
+        ),
+        "pit_damage": (
+            Term(
+                f"a quarter of {hp} max Health, rounded down",
+                v["pit_damage"],
+                "vitals.health",
+                (health,),
+                "Bottomless Pits; R1",
+            ),
+        ),
+        "teamwork_count": (
+            Term(
+                f"a {v['rank']} counts as {v['teamwork_count']}",
+                v["teamwork_count"],
+                "table:teamwork",
+                rule="Teamwork Attributes",
+            ),
+        ),
+    }
+    if v["danger_threshold"] is not None and intel is not None:
+        pct = T.DANGER_PERCENT[intel]
+        out["danger_threshold"] = (
+            Term(
+                f"{pct}% of {hp} max Health, rounded down",
+                v["danger_threshold"],
+                "table:danger_percent",
+                (health, Term(f"{pct}% for a {intel} combatant", pct, "table:danger_percent")),
+                "Aggro (danger threshold); R1",
+            ),
+        )
+    if v["befriend_dc"] is not None and intel is not None:
+        out["befriend_dc"] = _befriend_terms(intel, hp, hp, v["befriend_dc"])
+    for key, row in zip(item_keys(v["befriend"]), v["befriend"], strict=True):
+        q = dict(BEFRIEND_AT)[row["health"]]
+        out[f"befriend.{key}.hp"] = (
+            Term(
+                f"{q}/4 of {hp} max Health, rounded down",
+                row["hp"],
+                "vitals.health",
+                (health,),
+                "Befriend; R1",
+            ),
+        )
+        if row["dc"] is not None and intel is not None:
+            out[f"befriend.{key}.dc"] = _befriend_terms(intel, row["hp"], hp, row["dc"])
+    for key, row in zip(item_keys(v["swarm"]), v["swarm"], strict=True):
+        n = row["members"]
+        if n in T.SWARM:
+            name = C.swarm_name(n)
+            for field in ("accuracy", "evasion", "rank"):
+                out[f"swarm.{key}.{field}"] = (
+                    Term(
+                        f"{row[field]:+} for a {name}", row[field], "table:swarm", rule="Swarming"
+                    ),
+                )
+        else:
+            size = Term(f"X = {n} members", n, "swarm.members")
+            out[f"swarm.{key}.accuracy"] = (
+                Term(f"+2 x {n} (X2)", row["accuracy"], "swarm.members", (size,), "Swarming"),
+            )
+            out[f"swarm.{key}.evasion"] = (
+                Term(f"-2 x {n} (X2)", row["evasion"], "swarm.members", (size,), "Swarming"),
+            )
+            out[f"swarm.{key}.rank"] = (
+                Term(f"{n} members", n, "swarm.members", rule="Swarming (X-1)"),
+                Term("-1", -1, "rule", rule="Swarming (X-1)"),
+            )
+    for key, row in zip(item_keys(v["evade"]), v["evade"], strict=True):
+        for tkey, target in zip(item_keys(row["targets"]), row["targets"], strict=True):
+            out[f"evade.{key}.targets.{tkey}.below"] = (
+                Term(
+                    f"{row['evasion']} {row['type'].title()} Evasion",
+                    row["evasion"],
+                    f"scores.{row['type']}.evasion",
+                    rule="Evade",
+                ),
+                Term(
+                    f"-{target['accuracy']} the attacker's Accuracy",
+                    -target["accuracy"],
+                    "attacker",
+                    rule="Evade",
+                ),
+            )
+    for key, w in zip(item_keys(v["weapons"]), v["weapons"], strict=True):
+        out.update(weapon_terms(w, f"weapons.{key}"))
+    for key, a in zip(item_keys(v["abilities"]), v["abilities"], strict=True):
+        out.update(ability_terms(a, f"abilities.{key}", c))
+    return out
