@@ -43,7 +43,16 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from builder.io.yaml import yaml_scalar
 from builder.problems import PathPart
 
-__all__ = ["Append", "Edit", "Remove", "SetValue", "SpliceError", "apply", "item_comment"]
+__all__ = [
+    "Append",
+    "Edit",
+    "Remove",
+    "SetComment",
+    "SetValue",
+    "SpliceError",
+    "apply",
+    "item_comment",
+]
 
 _DEFAULT_DASH_OFFSET = 2  # "key:\n  - item" when the document shows no block sequence
 _DEFAULT_ITEM_INDENT = 2  # "- key: v\n  key: v"
@@ -125,7 +134,20 @@ class Remove:
     path: tuple[PathPart, ...]
 
 
-Edit = SetValue | Append | Remove
+@dataclass(frozen=True)
+class SetComment:
+    """Set the trailing comment of the line where the value at ``path`` ends.
+
+    Only the comment's text after ``# `` changes, so its spacing stays; a line without
+    one gets ``  # comment``; ``None`` takes away a comment that `SetComment` added (two
+    spaces, ``# ``, the text), so adding and then removing gives back the line exactly.
+    """
+
+    path: tuple[PathPart, ...]
+    comment: str | None
+
+
+Edit = SetValue | Append | Remove | SetComment
 
 
 def apply(text: str, index: int, edits: Sequence[Edit]) -> str:
@@ -140,6 +162,8 @@ def apply(text: str, index: int, edits: Sequence[Edit]) -> str:
             text = _set(text, root, edit)
         elif isinstance(edit, Append):
             text = _append(text, root, edit)
+        elif isinstance(edit, SetComment):
+            text = _set_comment(text, root, edit)
         else:
             start, end = _remove_span(text, root, edit.path)
             text = text[:start] + text[end:]
@@ -313,6 +337,29 @@ def _set(text: str, root: Node, edit: SetValue) -> str:
     if not isinstance(scalar, ScalarNode):  # an alias is replaced by the value alone
         raise SpliceError(f"no scalar at {edit.path}")
     return text[: node.start_mark.index] + _scalar(edit.value) + text[node.end_mark.index :]
+
+
+def _set_comment(text: str, root: Node, edit: SetComment) -> str:
+    node = _find(root, edit.path)
+    if node is None:
+        raise SpliceError(f"nothing at {edit.path}")
+    end = _content_end(text, node)
+    start = _line_start(text, end - 1) if end else 0
+    stop = _after_line(text, end) if end < len(text) else len(text)
+    line = text[start:stop].removesuffix("\n")
+    old, _ = _comment_of(line)
+    if old is None:
+        if edit.comment is None:
+            return text
+        new_line = f"{line}  # {edit.comment}"
+    elif edit.comment is None:
+        added = f"  # {old}"
+        if not line.endswith(added):
+            raise SpliceError("the comment was not written by zodiac; it stays")
+        new_line = line[: -len(added)]
+    else:
+        new_line = line[: len(line) - len(old)] + edit.comment
+    return text[:start] + new_line + text[start + len(line) :]
 
 
 def _insert_line_after(text: str, offset: int, lines: str) -> str:
