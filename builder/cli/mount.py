@@ -8,16 +8,20 @@ says which of its commands shows which kind. Nothing here names a rule set.
 Two rule sets may share a noun: the group is made once and their commands join it. So a
 rule set's command can be given a file of another rule set (`zodiac character show` on a
 16 Bit Tactics character): `entities_for` checks the file's rule set and kind first and
-refuses with exit 2, naming the command that does serve the file (`serving`).
+refuses with exit 2, naming the command that does serve the file (`serving`). Two rule
+sets may also share a verb (`character level-up`): it is one command, with the options of
+both, that runs the file's rule set's own (`_dispatching`); an option of the other rule
+set given for that file is refused, naming the command.
 """
 
 from __future__ import annotations
 
+import inspect
 import shlex
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -29,6 +33,8 @@ if TYPE_CHECKING:
 OWNERS: dict[str, list[str]] = {}
 # (rule set id, kind) -> the rule set's own command that shows that kind ("monster show")
 SHOWN_BY: dict[tuple[str, str], str] = {}
+# id(shared group) -> command name -> {rule set id: its own CommandInfo}, in mount order
+_VERBS: dict[int, dict[str, dict[str | None, typer.models.CommandInfo]]] = {}
 
 
 @dataclass
@@ -53,9 +59,21 @@ class Board:
         if shared is None:
             self.app.add_typer(group, name=name)
             self.groups[name] = group
+            verbs = _VERBS.setdefault(id(group), {})
+            for info in group.registered_commands:
+                verbs.setdefault(_verb(info), {})[self.ruleset] = info
             return group
         if shared is not group:  # a second rule set's commands join the shared noun
-            shared.registered_commands.extend(group.registered_commands)
+            verbs = _VERBS.setdefault(id(shared), {})
+            for info in group.registered_commands:
+                verb = _verb(info)
+                owners = verbs.setdefault(verb, {})
+                owners[self.ruleset] = info
+                if len(owners) == 1:
+                    shared.registered_commands.append(info)
+                    continue
+                at = next(i for i, c in enumerate(shared.registered_commands) if _verb(c) == verb)
+                shared.registered_commands[at] = _dispatching(f"{name} {verb}", owners)
             shared.registered_groups.extend(group.registered_groups)
         return shared
 
@@ -67,6 +85,81 @@ class Board:
         """``command`` (without `zodiac`) is this rule set's own view of ``kind``."""
         if self.ruleset is not None:
             SHOWN_BY[(self.ruleset, kind)] = command
+
+
+def _verb(info: typer.models.CommandInfo) -> str:
+    if info.name:
+        return info.name
+    callback = info.callback
+    return callback.__name__.lower().replace("_", "-") if callback else ""
+
+
+def _option_name(param: inspect.Parameter) -> str:
+    """``--points`` for a parameter declared ``typer.Option("--points", ...)``."""
+    for meta in getattr(param.annotation, "__metadata__", ()):
+        decls = [getattr(meta, "default", None), *(getattr(meta, "param_decls", None) or ())]
+        named = [d for d in decls if isinstance(d, str) and d.startswith("-")]
+        if named:
+            return named[0]
+    return "--" + param.name.replace("_", "-")
+
+
+def _ruleset_of(file: Any) -> str | None:
+    """The rule set of the project holding ``file`` (None: its zodiac.yaml is unreadable,
+    and the first rule set's command says so as it would for any command)."""
+    from builder import rulesets
+    from builder.io.project import find_project_root, load_config
+
+    root = find_project_root(Path(file))
+    if root is None:
+        return rulesets.DEFAULT
+    try:
+        config, _ = load_config(root)
+    except (OSError, ValueError):
+        return None
+    return getattr(config, "ruleset", None)
+
+
+def _dispatching(words: str, owners: dict[str | None, typer.models.CommandInfo]) -> Any:
+    """One command for a verb several rule sets have: the union of their parameters; it
+    runs the file's rule set's command (the first mounted when the file's has none)."""
+    from builder import rulesets
+    from builder.cli.errors import handle_user_errors
+    from builder.errors import UsageError
+
+    infos = list(owners.items())
+    signatures = {rs: inspect.signature(i.callback, eval_str=True) for rs, i in infos}
+    params: dict[str, inspect.Parameter] = {}
+    for sig in signatures.values():
+        for p in sig.parameters.values():
+            params.setdefault(p.name, p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+    first_rs, first = infos[0]
+    file_param = next(iter(signatures[first_rs].parameters))
+
+    def run(**kwargs: Any) -> Any:
+        file = kwargs[file_param]
+        found = _ruleset_of(file)
+        rs = found if found in owners else first_rs
+        own = signatures[rs].parameters
+        foreign = [n for n, v in kwargs.items() if n not in own and v != params[n].default]
+        if foreign:
+            label = rulesets.get(rs).label if rs else "this"
+            names = ", ".join(_option_name(params[n]) for n in foreign)
+            raise UsageError(
+                f"{names}: not an option of `zodiac {words}` for {file}, a {label} file; "
+                f"`zodiac {words} --help` says which options each rule set takes"
+            )
+        callback: Callable[..., Any] = owners[rs].callback  # type: ignore[assignment]
+        return callback(**{n: v for n, v in kwargs.items() if n in own})
+
+    run.__doc__ = first.help or (first.callback.__doc__ if first.callback else None)
+    command = handle_user_errors(run)
+    command.__signature__ = inspect.Signature(list(params.values()))  # type: ignore[attr-defined]
+    command.__annotations__ = {}  # Typer reads the signature's (resolved) annotations
+    epilogs = [i.epilog for _, i in infos if i.epilog]
+    return typer.models.CommandInfo(
+        name=first.name, callback=command, help=run.__doc__, epilog="\n\n".join(epilogs) or None
+    )
 
 
 def mount_rulesets(board: Board) -> None:

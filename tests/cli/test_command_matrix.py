@@ -188,4 +188,4 @@ def test_help_puts_the_builder_first_and_marks_each_rule_sets_commands():
     assert "ZODIAC, 16 Bit Tactics, 99 Towers and Turns and Actions" in text.replace("\n  ", " ")
     generic, owned = text.split("Commands of one rule set")
     assert "Commands (every rule set)" in generic and "  validate " in generic
-    assert "  character  [ZODIAC]" in owned and "  tool       [99 Towers]" in owned
+    assert "  character  [ZODIAC, 16 Bit Tactics]" in owned and "  tool       [99 Towers]" in owned

@@ -1,0 +1,225 @@
+"""16 Bit Tactics' own commands: `character level-up` / `level-down` (issue #27).
+
+They join the `character` noun ZODIAC also mounts; where both rule sets have a command
+of one name, `builder.cli.mount` makes it one command that runs the file's rule set's
+(so `zodiac character level-up characters/bram.yaml` in a 16 Bit Tactics project runs
+this one). The rules are in `rules.progression`, the splice in `levelling`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from builder.cli.errors import handle_user_errors, open_checked, shown
+
+if TYPE_CHECKING:
+    from builder.cli.mount import Board
+
+RULESET_ID = "16-bit-tactics"
+
+app = typer.Typer(
+    help="Characters: level up and down.", no_args_is_help=True, rich_markup_mode=None
+)
+
+LEVEL_UP_EPILOG = (
+    "\b\n16 Bit Tactics (a project with ruleset: 16-bit-tactics):\n"
+    "  zodiac character level-up characters/bram.yaml --dry-run\n"
+    "  zodiac character level-up characters/bram.yaml --xp 5 --job squire --yes\n\n"
+    "The battle that reaches the next level gives --xp N XP (default: the XP that just\n"
+    "reaches it) and as many AP on the job held in it (--job, default the primary job),\n"
+    "whose per-level HP, MP, DMG and M.Dmg the level adds (R35, R38). Only level_jobs:,\n"
+    "xp:, that job's ap_earned: and a note on the xp: line (# +4 XP/AP at level 2)\n"
+    "change; level-down reads the note to take off exactly that."
+)
+
+LEVEL_DOWN_EPILOG = (
+    "\b\n16 Bit Tactics: the last level_jobs: entry goes, and the XP noted on the xp: line\n"
+    "(or --xp N) comes off the XP and off the AP of the job held at that level: a file\n"
+    "levelled up and down again comes back byte for byte."
+)
+
+XP_OPTION = typer.Option(
+    "--xp",
+    min=1,
+    max=999_999,
+    help="16 Bit Tactics: the XP (and as many AP, R35) of the battle that reached the level.",
+)
+
+
+def _character(file: Path, command: str):  # -> (Workspace, Entity)
+    from builder.cli.mount import entities_for
+    from builder.errors import UsageError
+
+    ws = open_checked(file)
+    chars = entities_for(ws, file, command, RULESET_ID, ("character",))
+    if len(chars) > 1:
+        raise UsageError(f"{file} holds {len(chars)} characters; put one character per file")
+    return ws, chars[0]
+
+
+def _print_step(name: str, step) -> None:  # step: rules.progression.LevelStep
+    from builder.cli.output import console, safe
+
+    labels = {"hp": "HP", "mp": "MP", "dmg": "DMG", "mdmg": "M.Dmg"}
+    if step.up:
+        console.print(
+            f"{safe(name)}: level {step.from_level} -> {step.to_level} (needs "
+            f"{step.xp_needed:,} XP; has {step.xp:,})",
+            soft_wrap=True,
+        )
+        console.print(
+            f"  the battle that reaches it: +{step.award:,} XP, and +{step.award:,} AP on "
+            f"{safe(step.job)} (R35)",
+            soft_wrap=True,
+        )
+        gains = ", ".join(f"{labels[k]} +{v}" for k, v in step.gains.items())
+        console.print(f"  job held: {safe(step.job)}, per level {gains} (R38)", soft_wrap=True)
+    else:
+        console.print(
+            f"{safe(name)}: level {step.from_level} -> {step.to_level}: -{step.award:,} XP, "
+            f"-{step.award:,} AP on {safe(step.job)}",
+            soft_wrap=True,
+        )
+    rows = [f"{labels[k]} {step.before[k]} -> {step.after[k]}" for k in labels]
+    rows += [
+        f"XP {step.xp:,} -> {step.new_xp:,}",
+        f"AP on {safe(step.job)} {step.ap} -> {step.new_ap}",
+    ]
+    console.print("changes: " + ", ".join(rows), soft_wrap=True)
+
+
+def _finish(change, file: Path, *, yes: bool, dry_run: bool) -> None:
+    """Errors stop; --dry-run stops; else ask (or --yes) and write safely with a backup."""
+    import sys
+
+    from builder.cli.output import console, err_console, print_diagnostics, safe
+    from builder.diagnostics import display_path
+    from builder.errors import ContentErrors, UsageError
+    from builder.io.atomic import backup_path, write_bytes_atomic
+
+    def expect_lines(changed) -> list[str]:
+        return [f"  expect {safe(s.path)}: {s.old:g} -> {s.new}" for s in changed]
+
+    step = change.step
+    if change.stale:
+        err_console.print(
+            f"{shown(file)} was not changed: its expect: values describe level "
+            f"{step.from_level}; at level {step.to_level} they would be",
+            soft_wrap=True,
+        )
+        for line in expect_lines(change.stale):
+            err_console.print(line, soft_wrap=True)
+        err_console.print(
+            "pass --update-expect to rewrite these numbers with the level "
+            "(README: Expected values)",
+            soft_wrap=True,
+        )
+        raise ContentErrors([])
+    if not change.ok:
+        print_diagnostics(change.diagnostics)
+        err_console.print(
+            f"{shown(file)} was not changed: the new file would have the errors above "
+            "(their lines are those of the new file)",
+            soft_wrap=True,
+        )
+        raise ContentErrors([])
+    print_diagnostics(change.diagnostics, to_stderr=True)  # warnings only
+    for line in change.diff.splitlines():
+        style = "green" if line.startswith("+") else "red" if line.startswith("-") else ""
+        console.print(f"[{style}]{safe(line)}[/{style}]" if style else safe(line), soft_wrap=True)
+    if change.updated:
+        console.print("expect: values rewritten (--update-expect):")
+        for line in expect_lines(change.updated):
+            console.print(line, soft_wrap=True)
+    if dry_run:
+        console.print("dry run: nothing was written")
+        return
+    if not yes:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise UsageError("not a terminal: pass --yes to write the file, or --dry-run to look")
+        if not typer.confirm(f"Write {file}?", default=False):
+            console.print("nothing was written")
+            return
+    write_bytes_atomic(file, change.new_bytes, backup=True, unchanged=change.source.snapshot)
+    console.print(
+        f"wrote {shown(file)} (level {step.to_level}); the previous version is in "
+        f"{shown(display_path(backup_path(file)))}",
+        soft_wrap=True,
+    )
+
+
+UPDATE_EXPECT_OPTION = typer.Option(
+    "--update-expect",
+    help="Rewrite the character's own expect: numbers that the level changes (only the "
+    "numbers change).",
+)
+
+
+@app.command("level-up", epilog=LEVEL_UP_EPILOG)
+@handle_user_errors
+def level_up(
+    file: Annotated[Path, typer.Argument(help="A character file (kind: character).")],
+    xp: Annotated[int | None, XP_OPTION] = None,
+    job: Annotated[
+        str | None,
+        typer.Option(
+            "--job",
+            help="16 Bit Tactics: the job held in the battle that reached the level (R38); "
+            "default the primary job.",
+        ),
+    ] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Write without asking.")] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show the changes and the diff; write nothing.")
+    ] = False,
+    update_expect: Annotated[bool, UPDATE_EXPECT_OPTION] = False,
+) -> None:
+    """Gain one level: the battle's XP and AP, the job held; the rest of the file kept."""
+    from builder.errors import UsageError
+    from builder.io.atomic import read_for_edit
+    from builder.rulesets.bit16 import levelling
+
+    ws, entity = _character(file, "character level-up")
+    source = read_for_edit(file, writable=not dry_run)
+    try:
+        change = levelling.level_up(
+            ws, entity, source, job=job, award=xp, update_expect=update_expect
+        )
+    except levelling.LevelError as exc:
+        raise UsageError(str(exc)) from exc
+    _print_step(entity.model.name, change.step)
+    _finish(change, file, yes=yes, dry_run=dry_run)
+
+
+@app.command("level-down", epilog=LEVEL_DOWN_EPILOG)
+@handle_user_errors
+def level_down(
+    file: Annotated[Path, typer.Argument(help="A character file (kind: character).")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Write without asking.")] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show the changes and the diff; write nothing.")
+    ] = False,
+    update_expect: Annotated[bool, UPDATE_EXPECT_OPTION] = False,
+    xp: Annotated[int | None, XP_OPTION] = None,
+) -> None:
+    """Undo the last level: its level_jobs entry, its XP and AP."""
+    from builder.errors import UsageError
+    from builder.io.atomic import read_for_edit
+    from builder.rulesets.bit16 import levelling
+
+    ws, entity = _character(file, "character level-down")
+    source = read_for_edit(file, writable=not dry_run)
+    try:
+        change = levelling.level_down(ws, entity, source, award=xp, update_expect=update_expect)
+    except levelling.LevelError as exc:
+        raise UsageError(str(exc)) from exc
+    _print_step(entity.model.name, change.step)
+    _finish(change, file, yes=yes, dry_run=dry_run)
+
+
+def mount(board: Board) -> None:
+    """Add 16 Bit Tactics' `character` commands to the shared noun."""
+    board.add_group("character", app)
