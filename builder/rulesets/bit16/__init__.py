@@ -81,6 +81,7 @@ RULESET = RuleSet(
     books=BOOKS,
     level_of=f"{_P}.views.compute:entity_level",
     rewards=f"{_P}.rewards:encounter_rewards",
+    commands=f"{_P}.commands:mount",
     exports=f"{_P}.exports:EXPORTS",
     lint=f"{_P}.lint:lint",
     lint_settings_model=f"{_P}.lint_settings:LintSettings",
