@@ -146,9 +146,12 @@ class RuleSet:
     books: Mapping[str, BookSpec] = field(default_factory=dict)
     # "module:function" entity -> int, for `sort: level`
     level_of: str | None = None
-    # "module:function" (lines: [(monster Entity, count)], party) -> builder.views.Shown,
+    # "module:function" (lines: [(monster Entity, count)], party, **options) -> Shown, the
+    # options (`--npcs`, `--aggro`) only where its parameters name them,
     # for `zodiac encounter rewards`; None: ZODIAC's own (zodiac/commands/encounter.py)
     rewards: str | None = None
+    # the kinds `encounter rewards` reads the monsters slain from (ids and files)
+    rewards_kinds: tuple[str, ...] = ("monster",)
     # "module:function" (content, settings, lint_settings) -> list[Diagnostic], for
     # `zodiac lint` (balance warnings); None: the rule set has no linter
     lint: str | None = None

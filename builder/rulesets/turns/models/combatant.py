@@ -59,6 +59,14 @@ class Harvest(ZModel):
     drop: Annotated[str, Field(max_length=200)] | None = None
 
 
+class Rewards(ZModel):
+    """XP and gil the monster drops when slain; the chapter gives the sharing rules, not
+    the amounts (Experience and Rewards, L849-856; `zodiac encounter rewards`)."""
+
+    xp: Annotated[int, Field(ge=0, le=999_999)] = 0
+    gil: Annotated[int, Field(ge=0, le=9_999_999)] = 0
+
+
 class Combatant(Entry):
     kind: Literal["combatant"] = "combatant"
     side: Annotated[Side, EnumIn]
@@ -77,5 +85,6 @@ class Combatant(Entry):
     luck: Score = 0
     levels: Levels = Levels()
     harvest: Harvest | None = None
+    rewards: Rewards | None = None
     weapons: list[Id] = Field(default_factory=list)
     abilities: list[Id] = Field(default_factory=list)

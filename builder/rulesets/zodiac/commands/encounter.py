@@ -25,11 +25,14 @@ REWARDS_EPILOG = (
     "\b\nExamples:\n"
     "  zodiac encounter rewards goblin:3 cave-bat --party 4 --project content/examples/zodiac\n"
     "  zodiac encounter rewards goblin:2 lich --party 3 --project content/examples/zodiac\n"
-    "  zodiac encounter rewards content/examples/zodiac/monsters/ogre.yaml:2 --party 4 --format json\n\n"
+    "  zodiac encounter rewards content/examples/zodiac/monsters/ogre.yaml:2 --party 4 --format json\n"
+    "  zodiac encounter rewards bilge-rat:3 foreman-grist --party 4 --npcs 1 --aggro bilge-rat "
+    "--project content/examples/turns-and-actions\n\n"
     "Ids are looked up in the content project of the current folder (the nearest\n"
     "zodiac.yaml above it) or in --project DIR; a path names a monster file.\n"
     "Each character gets the totals divided by the party size, rounded down (R1);\n"
-    "the remainder is not handed out."
+    "the remainder is not handed out. Another rule set shares them as its book says\n"
+    "(`zodiac rulesets` lists them; the README, 'Rule sets')."
 )
 
 REMAINDER_NOTE = "not handed out: each share is rounded down (R1)"
@@ -85,7 +88,7 @@ def _is_file_ref(ref: str) -> bool:
     return p.suffix in (".yaml", ".yml") or p.is_file()
 
 
-def _monsters_in(file: Path) -> list[Entity]:
+def _monsters_in(file: Path, kinds: tuple[str, ...] = ("monster",)) -> list[Entity]:
     from builder.cli.mount import entities_for
     from builder.errors import ContentErrors, UsageError
     from builder.workspace import has_errors, open_workspace
@@ -95,11 +98,14 @@ def _monsters_in(file: Path) -> list[Entity]:
     ws = open_workspace([file])
     if has_errors(ws.report.diagnostics):
         raise ContentErrors(ws.report.sorted())
-    return entities_for(ws, file, "encounter rewards", ws.rule_set.id, ("monster",))
+    return entities_for(ws, file, "encounter rewards", ws.rule_set.id, kinds)
 
 
-def resolve(args: list[str], project: Path | None) -> list[Line]:
-    """Monster ids and files with counts -> lines; ids resolve in the project."""
+def resolve(
+    args: list[str], project: Path | None, kinds: tuple[str, ...] = ("monster",)
+) -> list[Line]:
+    """Monster ids and files with counts -> lines; ids resolve in the project, among
+    ``kinds`` (the rule set's ``rewards_kinds``)."""
     from builder.diagnostics import did_you_mean, display_path
     from builder.errors import ContentErrors, UsageError
     from builder.io.project import find_project_root
@@ -124,7 +130,7 @@ def resolve(args: list[str], project: Path | None) -> list[Line]:
                 )
             root = found_root
         ws = open_workspace([root])
-        by_id = {e.id: e for e in ws.content.of_kind("monster")}
+        by_id = {e.id: e for kind in kinds for e in ws.content.of_kind(kind)}
         for d in ws.report.diagnostics:
             if d.severity is Severity.ERROR:
                 errors_by_path.setdefault(d.path, []).append(d)
@@ -134,11 +140,12 @@ def resolve(args: list[str], project: Path | None) -> list[Line]:
     broken: list[Any] = []
     for ref, count in parsed:
         if _is_file_ref(ref):
-            found = _monsters_in(Path(ref))
+            found = _monsters_in(Path(ref), kinds)
             if len(found) > 1:
                 ids = ", ".join(e.id for e in found)
                 raise UsageError(
-                    f"{ref} holds {len(found)} monsters ({ids}); name one by id instead"
+                    f"{ref} holds {len(found)} {kinds[0]}s ({ids}); name one by id instead, "
+                    f"e.g. `zodiac encounter rewards {found[0].id}:2 --party 4`"
                 )
             entity = found[0]
         else:
@@ -159,8 +166,9 @@ def resolve(args: list[str], project: Path | None) -> list[Line]:
     return [Line(entities[k], n) for k, n in totals.items()]
 
 
-def _rewards_hook(args: list[str], project: Path | None) -> Any:
-    """The project's rule set's `rewards` function, or None for ZODIAC's own above.
+def _rewards_hook(args: list[str], project: Path | None) -> tuple[Any, tuple[str, ...]]:
+    """The project's rule set's `rewards` function (None for ZODIAC's own above), and the
+    kinds its monsters are.
 
     A rule set with neither is refused (exit 2) before any monster is read as ZODIAC's.
     """
@@ -175,17 +183,18 @@ def _rewards_hook(args: list[str], project: Path | None) -> Any:
     config = load_config(root)[0] if root is not None and root.is_dir() else None
     named = getattr(config, "ruleset", rulesets.DEFAULT)
     if named not in rulesets.ids():
-        return None  # validation reports the unknown rule set (ZP104)
+        return None, RULESET.rewards_kinds  # validation reports the unknown rule set (ZP104)
     rule_set = rulesets.get(named)
     if rule_set.rewards:
-        return rulesets.resolve(rule_set.rewards)
+        return rulesets.resolve(rule_set.rewards), rule_set.rewards_kinds
     if rule_set.id != RULESET.id:
+        whose = rule_set.label + ("'" if rule_set.label.endswith("s") else "'s")
         raise UsageError(
-            f"`zodiac encounter rewards` serves ZODIAC and the rule sets that register "
-            f"rewards; {rule_set.label} names none, so no command computes them "
-            "(`zodiac show FILE` shows each entry)"
+            f"{whose} book gives no rewards for a fight (no XP, gold or loot "
+            "to share), so no command computes them; `zodiac encounter rewards` serves the "
+            "rule sets whose book does (`zodiac show FILE` shows each entry)"
         )
-    return None
+    return None, RULESET.rewards_kinds
 
 
 def summary(lines: list[Line], party: int) -> dict[str, Any]:
@@ -214,8 +223,25 @@ def rewards_cmd(
     ],
     party: Annotated[
         int,
-        typer.Option("--party", "-p", min=1, help="Surviving characters who share the rewards."),
+        typer.Option(
+            "--party",
+            "-p",
+            min=1,
+            help="Player characters who share the rewards (ZODIAC: the survivors).",
+        ),
     ],
+    npcs: Annotated[
+        int,
+        typer.Option(
+            "--npcs", min=0, help="NPCs who fought beside the party, where the book counts them."
+        ),
+    ] = 0,
+    aggro: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--aggro", help="A monster that died with Aggro, id[:bodies], where the book uses it."
+        ),
+    ] = None,
     project: Annotated[
         Path | None,
         typer.Option(
@@ -228,12 +254,13 @@ def rewards_cmd(
     """Total XP and gold of a fight, and each surviving character's share."""
     from builder.cli.output import print_json
 
-    hook = _rewards_hook(monsters, project)
-    lines = resolve(monsters, project)
+    hook, kinds = _rewards_hook(monsters, project)
+    options = _options(hook, npcs, aggro or [])
+    lines = resolve(monsters, project, kinds)
     if hook is not None:  # the project's rule set computes its own rewards (R31)
         from builder.cli.show import print_shown
 
-        shown = hook([(line.entity, line.count) for line in lines], party)
+        shown = hook([(line.entity, line.count) for line in lines], party, **options)
         if fmt is Format.json:
             print_json(shown.json)
         else:
@@ -244,6 +271,32 @@ def rewards_cmd(
         print_json(data)
         return
     _print(data)
+
+
+def _options(hook: Any, npcs: int, aggro: list[str]) -> dict[str, Any]:
+    """``--npcs`` and ``--aggro`` for a rule set whose rewards take them; refused (exit 2)
+    where its book has no such rule, rather than silently ignored."""
+    import inspect
+
+    from builder.errors import UsageError
+
+    given: dict[str, Any] = {}
+    if npcs:
+        given["npcs"] = npcs
+    if aggro:
+        bodies: dict[str, int] = {}
+        for arg in aggro:
+            ref, count = parse_ref(arg)
+            bodies[ref] = bodies.get(ref, 0) + count
+        given["aggro"] = bodies
+    takes = set(inspect.signature(hook).parameters) if hook is not None else set()
+    for name in given:
+        if name not in takes:
+            raise UsageError(
+                f"--{name}: this project's rule set shares rewards without it (its book "
+                "has no such rule); leave it out, see `zodiac encounter rewards --help`"
+            )
+    return given
 
 
 def _print(data: dict[str, Any]) -> None:
