@@ -130,7 +130,8 @@ class LevelStep:
     """One level gained or undone: the battle's XP and AP, the job held, the stats (R38).
 
     ``award`` XP are added (up) or taken off (down), and as many AP on ``job``'s ledger
-    (R35), so the AP over all jobs stay within the XP (R48). ``before`` / ``after``: HP,
+    (R35), so the AP over all jobs stay within the XP as they were (R48; BT109 checks
+    the new file, unless the house rule ``free_ap`` is on). ``before`` / ``after``: HP,
     MP, DMG and M.Dmg summed over the level history (R38).
     """
 
@@ -190,16 +191,6 @@ def _stats(level_jobs: Sequence[str], gains: Mapping[str, Mapping[str, int]]) ->
     return {s: summed_gains(level_jobs, gains, s).value for s in STATS}
 
 
-def _r48(c: Any) -> None:
-    total = ap_total(c.jobs)
-    if total > c.xp:
-        raise LevelError(
-            f"the AP over all jobs add up to {total}, more than the {c.xp} XP; AP come only "
-            "with XP (R48): correct the ap_earned values first",
-            ("jobs",),
-        )
-
-
 def _ledger(c: Any, job: str, why: str) -> int:
     record = c.jobs.get(job)
     if record is None or "ap_earned" not in record.model_fields_set:
@@ -249,7 +240,6 @@ def plan_level_up(
         )
     if total > 999_999:
         raise LevelError(f"{total} XP is more than a character file holds (999,999)", ("xp",))
-    _r48(c)
     ap = _ledger(c, held, f"the {given} AP of the battle")
     history = list(c.level_jobs)
     return LevelStep(
@@ -296,7 +286,6 @@ def plan_level_down(
             f"XP, R34); take off between {c.xp - need + 1} and {c.xp - floor} with --xp",
             ("xp",),
         )
-    _r48(c)
     ap = _ledger(c, held, f"the {award} AP to take off")
     if ap < award:
         raise LevelError(
