@@ -20,6 +20,29 @@ def _resolved(field: dict[str, Any] | None) -> str | None:
     return field["resolved"] if field else None
 
 
+def _statuses(v: dict[str, Any]) -> list[str] | None:
+    """Each status with how long it lasts (L212-213: 3 turns for a negative one)."""
+    out = [
+        f"{s['name']} ({'negative' if s['negative'] else 'positive' if s['negative'] is False else 'status'}"
+        f", {s['lasts']}{', stackable' if s['stackable'] else ''})"
+        for s in v.get("statuses") or []
+    ]
+    return out or None
+
+
+def _damage(v: dict[str, Any]) -> str | None:
+    """Rank x Power, and the natural 20's rank step (L272, L579)."""
+    d = v.get("damage")
+    if not d:
+        return None
+    base = f" = {d['base']}" if d.get("base") is not None else ""
+    crit = f" = {d['crit']}" if d.get("crit") is not None else ""
+    return (
+        f"rank {d['rank']} x {d['power']} Power{base}; natural 20: rank {d['crit_rank']}{crit}; "
+        f"after a natural 1: rank {d['fumble_rank']}"
+    )
+
+
 def show_ability(ws: Workspace, entity: Entity) -> Shown:
     from builder.rulesets.turns.views.ability import ability_terms, ability_view
 
@@ -43,6 +66,8 @@ def show_ability(ws: Workspace, entity: Entity) -> Shown:
         "Accuracy": acc.get("reads") or acc.get("text"),
         "Evade": v["evade"],
         "Element": v["element"],
+        "Damage": _damage(v),
+        "Statuses": _statuses(v),
         "Trigger": _resolved(v["trigger"]),
         "OnHit": _resolved(v["on_hit"]),
         "Effect": _resolved(v["effect"]),
@@ -63,7 +88,7 @@ def show_weapon(ws: Workspace, entity: Entity) -> Shown:
         "Weight class": f"{v['weight_class']} ({v['weight_class_name'] or '?'})",
         "Use": (v["use"] or {}).get("text"),
         "Rank": v["rank"],
-        "Crit score": f"{v['crit_score']} (rank + 1)",
+        "Crit score": f"{v['crit_score']} (rank + 1, used for damage on a natural 20)",
         "Weight": v["weight"],
         "Element": v["element"],
         "Range": v["range"],
@@ -103,7 +128,15 @@ def show_combatant(ws: Workspace, entity: Entity) -> Shown:
          f"rank {s['rank']:+}")
         for s in v["swarm"]
     ]  # fmt: skip
-    sections = [("Combatant", rows(about)), ("Scores", scores), ("Swarm", swarm)]
+    cover = [
+        (c["name"], f"rank {c['rank']}: {c['temp_health']} temporary health") for c in v["cover"]
+    ]
+    sections = [
+        ("Combatant", rows(about)),
+        ("Scores", scores),
+        ("Swarm", swarm),
+        (f"Cover (Class Level {v['levels']['cl']} x 5 x rank, R50)", cover),
+    ]
     if v["weapons"]:
         sections.append(
             (

@@ -12,6 +12,23 @@ CHAPTER = "Turns and Actions"
 AP_PER_TURN = 20  # "they are granted 20 Action Points (AP)"
 COUNTERS_INITIATIVE = 99  # "COUNTERS is granted an initiative score of 99, always going first"
 OUT_OF_COMBAT_AP = 100
+TIRED_AP = 5  # L540: "5AP is deducted for every instance of Tired"
+NATURAL_ONE_RANK_LOSS = 2  # L273: later actions this turn "reduced by 2 (min 0)"
+COVER_HEALTH_PER_RANK = 5  # L321 and R50: {CL}(X5) = Class Level x 5 x the cover's rank
+
+# Status Effects (L209-230): the three most common negative and positive statuses, what
+# each does, and how long one lasts when the ability gives no length (L212-213).
+NEGATIVE_STATUS_TURNS = 3  # "assumed to last 3 turns at most"
+NEGATIVE_STATUSES: dict[str, str] = {
+    "Bleeding": "your actions cost an amount of health to perform",
+    "Poison": "you take an amount of damage at the end of each turn",
+    "Burning": "you take a percent of your max health as damage at the end of each turn",
+}
+POSITIVE_STATUSES: dict[str, str] = {
+    "Immune": "you are immune to the specified effect",
+    "Restore": "you recover an amount of vitality or ability as specified",
+    "Increase": "you increase a score, such as a maximum value or rank",
+}
 
 # Weapons, "Weight Class": the five official listings.
 WEIGHT_CLASSES: dict[str, str] = {
@@ -49,9 +66,11 @@ ELEMENT_CHART: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "light": (frozenset({"darkness"}), frozenset({"light"})),
     "metal": (frozenset({"electric"}), frozenset({"metal"})),
     "electric": (frozenset({"metal"}), frozenset({"electric"})),
-    "noble": (_ALL, _ALL),
+    "noble": (_ALL, _ALL),  # R49: element_shift gives +1 either way, never 0
     "neutral": (frozenset(), frozenset()),
 }
+
+NOBLE = "noble"
 
 INTELLIGENCE = ("drone", "instinctive", "sapient", "wise", "brilliant")
 # Befriend: "Drone Beat 16, Instinctive Beat 18, Sapient Beat 20".
@@ -123,7 +142,7 @@ COMMON_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Unarmed Attack", "10", "melee, rank 1, your MlePwr, your class's element"),
     ("Defend with Shield", "5", "temporary health equal to the shield's Protection"),
     ("Guard", "5", "+3 to every Evasion until your next turn"),
-    ("Cover", "5", "temporary health {CL}(X5), X the cover's rank 1-5"),
+    ("Cover", "5", "temporary health Class Level x 5 x the cover's rank 1-5 (R50)"),
     ("Use Equipment", "5", "swap, draw, equip, store, consume or hand over"),
     ("Use Revival Coin", "5", "revive a dead combatant in your space"),
     ("Destroy Item", "10", "an unequipped item or a small feature"),

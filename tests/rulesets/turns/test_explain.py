@@ -92,7 +92,7 @@ def _written(kind: str, data: dict) -> tuple[str, ...]:
         return _WEAPON
     return (
         "vitals.*", "initiative", "luck", "levels.*", "scores.*", "harvest.score",
-        "evade.*.evasion", "evade.*.targets.*.accuracy", "swarm.*.members",
+        "evade.*.evasion", "evade.*.targets.*.accuracy", "swarm.*.members", "cover.*.rank",
         *(f"weapons.*.{p}" for p in _WEAPON), *(f"abilities.*.{p}" for p in _ABILITY),
     )  # fmt: skip
 

@@ -20,12 +20,16 @@ _SHIFTS = {
     ("metal", "electric"): 1, ("metal", "metal"): -1,
     ("electric", "metal"): 1, ("electric", "electric"): -1,
 }  # fmt: skip
+# R49: a Noble action gains a rank against anything, any action against Noble gains one,
+# and one rank at most either way (Noble against Noble: +1).
+_SHIFTS.update({("noble", e): 1 for e in T.ELEMENTS})
+_SHIFTS.update({(e, "noble"): 1 for e in T.ELEMENTS})
 
 
 @pytest.mark.parametrize("attack", T.ELEMENTS)
 @pytest.mark.parametrize("target", T.ELEMENTS)
 def test_element_chart_cell_by_cell(attack, target):
-    # Noble: strong against and vulnerable to everything, which cancel; Neutral: nothing.
+    # Noble: +1 both ways (R49); Neutral: nothing.
     assert C.element_shift(attack, target) == _SHIFTS.get((attack, target), 0)
 
 

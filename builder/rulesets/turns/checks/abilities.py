@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "TA111": "a placeholder names an unknown score",
     "TA112": "accuracy is not [Score:Evasion] or Luck: X",
     "TA113": "an ability's element is not one of the chapter's",
+    "TA114": "a status the chapter does not list says neither negative: true nor false",
 }
 
 USE = "Using Actions and Abilities"
@@ -51,6 +52,7 @@ AOE = "Area of Effect (AoE)"
 MODS = "Ability Mods"
 PLACEHOLDERS = "Placeholder Brackets"
 ACCURACY = "Accuracy"
+STATUSES = "Status Effects"
 TEXT_FIELDS = ("trigger", "on_hit", "effect", "teamwork", "solowork")
 
 
@@ -98,6 +100,25 @@ def check_ability(a: Ability) -> Iterator[Problem]:
         except GrammarError as err:
             yield grammar_problem("TA112", "accuracy", err, ACCURACY, ("accuracy",))
     yield from element_problems(a.element, ("element",), "TA113")
+    yield from _statuses(a)
+
+
+def _statuses(a: Ability) -> Iterator[Problem]:
+    """A status's default length hangs on whether it is negative (3 turns) or positive
+    (until Transience, L212-213): a name the chapter does not list must say which."""
+    listed = {n.lower() for n in (*T.NEGATIVE_STATUSES, *T.POSITIVE_STATUSES)}
+    for i, status in enumerate(a.statuses):
+        unknown = status.name.strip().lower() not in listed
+        if status.negative is None and status.turns is None and unknown:
+            known = ", ".join((*T.NEGATIVE_STATUSES, *T.POSITIVE_STATUSES))
+            yield Problem(
+                "TA114",
+                f"the chapter does not list the status '{status.name}', so its default "
+                "length is unknown: add `negative: true` (3 turns) or `negative: false` "
+                f"(until Battle Transience), or give `turns:`; the chapter lists {known}",
+                STATUSES,
+                ("statuses", i, "name"),
+            )
 
 
 def _use(a: Ability) -> Iterator[Problem]:

@@ -45,6 +45,20 @@ class Damage(ZModel):
     power: Annotated[ScoreType, EnumIn]
 
 
+class StatusEffect(ZModel):
+    """A status effect the ability afflicts or grants (Status Effects, L209-230).
+
+    ``turns`` left out: a negative status lasts 3 turns, a positive one until Battle
+    Transience (L212-213). ``negative`` left out: as the chapter lists the name (Bleeding,
+    Poison, Burning; Immune, Restore, Increase); another name must say (TA114).
+    """
+
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    negative: bool | None = None
+    turns: Annotated[int, Field(ge=1, le=99)] | None = None
+    stackable: bool = False
+
+
 class Ability(Entry):
     kind: Literal["ability"] = "ability"
     application: Annotated[Application, EnumIn]
@@ -63,5 +77,6 @@ class Ability(Entry):
     effect: Text | None = None
     teamwork: Text | None = None
     solowork: Text | None = None
+    statuses: list[StatusEffect] = Field(default_factory=list, max_length=20)
     mods: list[Annotated[Id, Field(min_length=1, max_length=60)]] = Field(default_factory=list)
     flavor: Text | None = None

@@ -75,13 +75,17 @@ def teamwork(allies_in_space: int, rank: str = "regular") -> int:
 
 
 def element_shift(attack: str | None, target: str | None) -> int:
-    """R45: +1 rank when the attack's element is strong against the target's, -1 when weak.
+    """R45, R49: the rank shift of an attack of one element against a target of another.
 
     Read from the attacking element's line of the chart ("Elements that are strong against
     another element will increase their rank by 1 ... vulnerable to an element will reduce
-    their rank by 1"). Noble is both strong against and vulnerable to everything: the two
-    cancel, so its shift is 0 (a reading, see the report).
+    their rank by 1"): Fire against Wind +1, against Water -1, Darkness against Darkness -1.
+    Noble (R49) is strong against everything, so a Noble action gains a rank against any
+    target, and vulnerable to everything, so any action against a Noble target gains one;
+    a shift is one rank at most either way, so Noble against Noble gains one.
     """
+    if T.NOBLE in (attack, target):
+        return 1
     if not attack or not target:
         return 0
     strong, weak = T.ELEMENT_CHART[attack]
@@ -106,6 +110,74 @@ def fall_damage(spaces: int) -> int:
 def bottomless_pit_damage(max_health: int) -> int:
     """A quarter of max health (R1: rounded down)."""
     return max_health // 4
+
+
+# --------------------------------------------------------------------------- statuses
+
+
+def status_is_negative(name: str, negative: bool | None = None) -> bool | None:
+    """Whether a status hinders: as written, else as the chapter lists the name (L215-228);
+    None for a name it does not list."""
+    if negative is not None:
+        return negative
+    key = name.strip().lower()
+    if key in {n.lower() for n in T.NEGATIVE_STATUSES}:
+        return True
+    if key in {n.lower() for n in T.POSITIVE_STATUSES}:
+        return False
+    return None
+
+
+def status_turns(negative: bool | None, turns: int | None = None) -> int | None:
+    """How many turns a status lasts: as written, else 3 for a negative one (L212-213);
+    None for a positive one, which lasts until Battle Transience (the end of the battle)."""
+    if turns is not None:
+        return turns
+    return T.NEGATIVE_STATUS_TURNS if negative else None
+
+
+# --------------------------------------------------------------------------- critical checks
+
+
+def natural_twenty_rank(rank: int) -> int:
+    """A natural 20 on a hit check: the Crit score, rank + 1, is used for damage (L272, L188);
+    an ability's rank rises by 1 for the rest of the check (L579)."""
+    return crit_score(rank)
+
+
+def natural_one_rank(rank: int) -> int:
+    """After a natural 1 on a hit check, the turn's later actions lose 2 ranks, to at least
+    0 (L273); the rest of the same ability is not affected (L274)."""
+    return max(0, rank - T.NATURAL_ONE_RANK_LOSS)
+
+
+# --------------------------------------------------------------------------- cover (R50)
+
+
+def cover_temporary_health(level: int, cover_rank: int) -> int:
+    """R50: Cover's ``{CL}(X5)`` is Class Level x 5 x the cover's rank (L321): Medium Cover
+    (rank 3) at Class Level 2 is 30. With Exponential growth the level is ``{LB}`` (L322)."""
+    return max(0, level) * T.COVER_HEALTH_PER_RANK * max(0, cover_rank)
+
+
+# --------------------------------------------------------------------------- Tired
+
+
+def tired_ap(instances: int, ap_per_turn: int = T.AP_PER_TURN) -> list[int]:
+    """AP granted each turn of the next battle with ``instances`` of Tired (L538-544).
+
+    5 AP per instance is deducted at the start of the first turn; what the turn's AP
+    cannot cover comes off the next turn, and so on until repaid. The list ends with the
+    first full turn: 2 Tired -> [10, 20]; 5 Tired (25 AP) -> [0, 15, 20].
+    """
+    debt = T.TIRED_AP * max(0, instances)
+    out = []
+    while True:
+        paid = min(debt, ap_per_turn)
+        out.append(ap_per_turn - paid)
+        debt -= paid
+        if paid == 0:
+            return out
 
 
 # --------------------------------------------------------------------------- swarms

@@ -22,7 +22,7 @@ from builder.rulesets.turns.rules.grammar import (
 )
 
 if TYPE_CHECKING:
-    from builder.rulesets.turns.models.ability import Ability
+    from builder.rulesets.turns.models.ability import Ability, StatusEffect
     from builder.rulesets.turns.models.combatant import Combatant
 
 TEXT_FIELDS = ("trigger", "on_hit", "effect", "teamwork", "solowork")
@@ -60,13 +60,16 @@ def resolve_text(text: str, scores: dict[str, int] | None) -> list[dict[str, Any
     for p in found:
         if p.start > at:
             out.append({"text": text[at : p.start]})
-        value = None
+        value = reads = None
         if scores is not None and p.name in scores:
             value = p.factor * scores[p.name]
+            # R50: the number is printed; its source, in small type, reads as arithmetic
+            times = f"{p.factor} x " if p.factor != 1 else ""
+            reads = f"{times}{p.name} {scores[p.name]}"
         label = T.PLACEHOLDER_SCORES.get(p.name, "the variable X" if is_variable(p.name) else "?")
         out.append(
             {"text": text[p.start : p.end], "placeholder": p.name, "factor": p.factor,
-             "value": value, "means": label}
+             "value": value, "means": label, "reads": reads}
         )  # fmt: skip
         at = p.end
     if at < len(text):
@@ -143,9 +146,11 @@ def ability_view(a: Ability, owner: Combatant | None = None) -> dict[str, Any]:
     if a.damage is not None:
         power = getattr(owner, a.damage.power.value).power if owner is not None else None
         dmg = {"rank": a.damage.rank, "power": a.damage.power.value, "power_score": power,
-               "crit_rank": a.damage.rank + 1, "against": []}  # fmt: skip
+               "crit_rank": C.natural_twenty_rank(a.damage.rank),
+               "fumble_rank": C.natural_one_rank(a.damage.rank), "against": []}  # fmt: skip
         if power is not None:
             dmg["base"] = C.damage(a.damage.rank, power)
+            dmg["crit"] = C.damage(C.natural_twenty_rank(a.damage.rank), power)
             dmg["against"] = [
                 {"element": e, "shift": C.element_shift(element, e),
                  "damage": C.damage_against(a.damage.rank, power, element, e)}
@@ -157,9 +162,34 @@ def ability_view(a: Ability, owner: Combatant | None = None) -> dict[str, Any]:
         text = getattr(a, name)
         segs = resolve_text(text, scores) if text else None
         view[name] = {"text": text, "segments": segs, "resolved": plain(segs)} if segs else None
+    view["statuses"] = [status_view(st) for st in a.statuses]
     view["mods"] = list(a.mods)
     view["flavor"] = a.flavor
     return view
+
+
+def status_view(st: StatusEffect) -> dict[str, Any]:
+    """A status the ability gives, with how long it lasts (L212-213: a negative one 3 turns
+    when no length is given, a positive one until Battle Transience)."""
+    negative = C.status_is_negative(st.name, st.negative)
+    turns = C.status_turns(negative, st.turns)
+    if st.turns is not None:
+        lasts = f"{turns} turn{'s' if turns != 1 else ''}"
+    elif turns is not None:
+        lasts = f"{turns} turns by default"
+    else:
+        lasts = "until Battle Transience (the end of the battle)"
+    listed = {**T.NEGATIVE_STATUSES, **T.POSITIVE_STATUSES}
+    effect = next((v for k, v in listed.items() if k.lower() == st.name.strip().lower()), None)
+    return {
+        "name": st.name,
+        "negative": negative,
+        "turns": turns,
+        "turns_given": st.turns is not None,
+        "lasts": lasts,
+        "stackable": st.stackable,
+        "effect": effect,
+    }
 
 
 # --------------------------------------------------------------------------- breakdowns
@@ -172,7 +202,14 @@ Explained = dict[str, tuple[Term, ...]]
 
 def shift_terms(attack: str | None, target: str) -> tuple[Term, ...]:
     """An element's rank shift against ``target``: +1 strong, -1 weak, from the attacking
-    element's line of the chart (R45; Noble is listed both ways, so both terms show)."""
+    element's line of the chart (R45); Noble either way is +1, never more (R49)."""
+    if T.NOBLE in (attack, target):
+        why = (
+            "a Noble action gains a rank against anything"
+            if attack == T.NOBLE
+            else "any action against a Noble target gains a rank"
+        )
+        return (Term(f"+1 {why}", 1, "table:elements", rule="R49"),)
     strong, weak = T.ELEMENT_CHART.get(attack or "", (frozenset(), frozenset()))
     out = []
     if target in strong:
@@ -214,9 +251,19 @@ def ability_terms(v: dict[str, Any], prefix: str = "", owner: Combatant | None =
     dmg = v.get("damage")
     if dmg:
         rank = dmg["rank"]
-        out[f"{at}damage.crit_rank"] = (
+        nat20 = Term(
+            "+1 on a natural 20", 1, "rule", rule="Critical Success (L272, L579: Rank + 1)"
+        )
+        out[f"{at}damage.crit_rank"] = (Term(f"rank {rank}", rank, "damage.rank"), nat20)
+        fumble = dmg["fumble_rank"]
+        out[f"{at}damage.fumble_rank"] = (
             Term(f"rank {rank}", rank, "damage.rank"),
-            Term("+1 on a natural 20", 1, "rule", rule="Accuracy (a natural 20: Rank + 1)"),
+            Term(
+                f"{fumble - rank} after a natural 1 this turn (-2, at least 0)",
+                fumble - rank,
+                "rule",
+                rule="Critical Failure (L273)",
+            ),
         )
         power = dmg.get("power_score")
         if power is not None:
@@ -232,6 +279,16 @@ def ability_terms(v: dict[str, Any], prefix: str = "", owner: Combatant | None =
                     "damage.rank",
                     (Term(f"rank {rank}", rank, "damage.rank"), score),
                     "R45",
+                ),
+            )
+            crit_rank = dmg["crit_rank"]
+            out[f"{at}damage.crit"] = (
+                Term(
+                    f"rank {rank} +1 = {crit_rank} x {power} {name}",
+                    dmg["crit"],
+                    "damage.crit_rank",
+                    (Term(f"rank {rank}", rank, "damage.rank"), nat20, score),
+                    "Critical Success (L272: the Crit score for damage)",
                 ),
             )
             for key, row in zip(item_keys(dmg["against"]), dmg["against"], strict=True):
@@ -264,6 +321,20 @@ def ability_terms(v: dict[str, Any], prefix: str = "", owner: Combatant | None =
         out[f"{at}accuracy.bonus"] = (
             Term(f"{acc['bonus']} {owner.name}'s {what}", acc["bonus"], src, rule="Accuracy"),
         )
+    for key, st in zip(item_keys(v.get("statuses") or []), v.get("statuses") or [], strict=True):
+        if st["turns"] is None:
+            continue
+        if st["turns_given"]:
+            term = Term(f"{st['turns']} turns, as the ability says", st["turns"],
+                        f"statuses.{key}.turns", rule="Status Effects (L214)")  # fmt: skip
+        else:
+            term = Term(
+                f"{st['turns']} turns: a negative status given no length",
+                st["turns"],
+                "rule",
+                rule="Status Effects (L212-213)",
+            )
+        out[f"{at}statuses.{key}.turns"] = (term,)
     scores = owner_scores(owner) if owner is not None else {}
     for field in TEXT_FIELDS:
         block = v.get(field)

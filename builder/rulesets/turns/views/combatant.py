@@ -52,6 +52,14 @@ def weapon_view(w: Weapon) -> dict[str, Any]:
     }
 
 
+def cover_rows(level: int) -> list[dict[str, Any]]:
+    """R50: the temporary health Cover grants behind each rank of cover, {CL}(X5)."""
+    return [
+        {"name": name, "rank": rank, "temp_health": C.cover_temporary_health(level, rank)}
+        for name, rank in T.COVER_RANKS
+    ]
+
+
 def combatant_view(c: Combatant, content: Content | None = None) -> dict[str, Any]:
     hp = c.vitals.health
     intel = c.intelligence.strip().lower() if c.intelligence else None
@@ -110,6 +118,7 @@ def combatant_view(c: Combatant, content: Content | None = None) -> dict[str, An
             for t, s in scores.items()
         ],
         "pit_damage": C.bottomless_pit_damage(hp),
+        "cover": cover_rows(c.levels.cl),
         "harvest": c.harvest.model_dump() if c.harvest else None,
         "weapons": weapons,
         "abilities": abilities,
@@ -129,7 +138,12 @@ def weapon_terms(v: dict[str, Any], prefix: str = "") -> Explained:
     return {
         f"{at}crit_score": (
             Term(f"rank {v['rank']}", v["rank"], "rank"),
-            Term("+1 for a critical", 1, "rule", rule="Weapons, Rank (critical score: rank + 1)"),
+            Term(
+                "+1: the Crit score, used for damage on a natural 20",
+                1,
+                "rule",
+                rule="Weapons, Rank (L188); Critical Success (L272)",
+            ),
         )
     }
 
@@ -252,6 +266,20 @@ def combatant_terms(c: Combatant, v: dict[str, Any]) -> Explained:
                     rule="Evade",
                 ),
             )
+    cl = c.levels.cl
+    for key, row in zip(item_keys(v["cover"]), v["cover"], strict=True):
+        out[f"cover.{key}.temp_health"] = (
+            Term(
+                f"Class Level {cl} x {T.COVER_HEALTH_PER_RANK} x rank {row['rank']}",
+                row["temp_health"],
+                "levels.cl",
+                (
+                    Term(f"Class Level {cl}", cl, "levels.cl"),
+                    Term(f"{row['name']}: rank {row['rank']}", row["rank"], "table:cover"),
+                ),
+                "Cover {CL}(X5) (L321); R50",
+            ),
+        )
     for key, w in zip(item_keys(v["weapons"]), v["weapons"], strict=True):
         out.update(weapon_terms(w, f"weapons.{key}"))
     for key, a in zip(item_keys(v["abilities"]), v["abilities"], strict=True):
