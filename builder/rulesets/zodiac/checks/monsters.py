@@ -858,16 +858,21 @@ def inline_techs(m: Monster) -> list[tuple[Mapping[str, Any], Path]]:
     return [(t, path) for t, path in refs if isinstance(t, Mapping)]
 
 
-def check_inline_techs(m: Monster, *, map_combat: bool = False) -> list[Problem]:
+def check_inline_techs(
+    m: Monster, *, map_combat: bool = False, project_techs: CheckContext | None = None
+) -> list[Problem]:
     """App. I Step 6: a monster's Techs "are created as normal", so an inline Tech meets
-    every Chapter II rule a `kind: tech` document does, with the same codes."""
+    every Chapter II rule a `kind: tech` document does, with the same codes: its clone
+    rules too (ZT180-ZT185, R16). ``clone_of`` names another inline Tech of the same
+    monster first, then a project Tech (``project_techs``)."""
     from pydantic import ValidationError
 
     from builder.diagnostics import from_validation_error
-    from builder.rulesets.zodiac.checks.techs import check_tech
+    from builder.rulesets.zodiac.checks.techs import check_tech, clone_problems
     from builder.rulesets.zodiac.models.tech import Tech
 
     out: list[Problem] = []
+    built: list[tuple[Tech, Path]] = []
     for data, path in inline_techs(m):
         try:
             tech = Tech.model_validate(dict(data))
@@ -876,6 +881,20 @@ def check_inline_techs(m: Monster, *, map_combat: bool = False) -> list[Problem]
             out += [p.at(*path) for p in found]
             continue
         out += [p.at(*path) for p in check_tech(tech, map_combat=map_combat)]
+        built.append((tech, path))
+    own = {str(t.id): t for t, _ in built}
+    for tech, path in built:
+        if tech.clone_of is None:
+            continue
+        original: Tech | None = own.get(tech.clone_of)
+        original_id = tech.clone_of if original is not None else None
+        ids = list(own)
+        if original is None and project_techs is not None:
+            entity = project_techs.find("tech", tech.clone_of)
+            if entity is not None:
+                original, original_id = entity.model, entity.id
+            ids += project_techs.ids("tech")
+        out += [p.at(*path) for p in clone_problems(tech, original, original_id, ids)]
     return out
 
 
@@ -888,7 +907,7 @@ def check_monster_entity(entity: Entity, ctx: CheckContext) -> list[Problem]:
     return [
         *techs.problems,
         *check_monster_statuses(m, catalogue(ctx)),
-        *check_inline_techs(m, map_combat=ctx.ruleset.house.map_combat),
+        *check_inline_techs(m, map_combat=ctx.ruleset.house.map_combat, project_techs=ctx),
         *check_monster(
             m,
             tech_levels=techs.levels,

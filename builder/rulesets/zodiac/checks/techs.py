@@ -947,13 +947,18 @@ def check_learning_history(
 # --- Registry adapters (builder.rulesets.zodiac.kinds) ---------------------------------------------------
 
 
-def resolve_clone(tech: Tech, ctx: CheckContext) -> list[Problem]:
-    """Find ``clone_of`` among the project's Techs and apply R16 to the pair."""
+def clone_problems(
+    tech: Tech, original: Tech | None, original_id: str | None, ids: Iterable[str]
+) -> list[Problem]:
+    """R16 for ``tech`` against the original its ``clone_of`` found (None: not found).
+
+    Shared by a ``kind: tech`` document and a monster's inline Tech (App. I Step 6: its
+    Techs "are created as normal"), so both meet the same clone rules with the same codes.
+    """
     if tech.clone_of is None:
         return []
-    found = ctx.find("tech", tech.clone_of)
-    if found is None:
-        hint = did_you_mean(tech.clone_of, ctx.ids("tech"))
+    if original is None:
+        hint = did_you_mean(tech.clone_of, list(ids))
         return [
             _p(
                 "ZT184",
@@ -962,9 +967,19 @@ def resolve_clone(tech: Tech, ctx: CheckContext) -> list[Problem]:
                 "clone_of",
             )
         ]
-    if found.model is tech or found.id == tech.id:
+    if original is tech or original_id == tech.id:
         return [_p("ZT184", "a Tech cannot be a clone of itself", "R16", "clone_of")]
-    return check_clone(tech, found.model)
+    return check_clone(tech, original)
+
+
+def resolve_clone(tech: Tech, ctx: CheckContext) -> list[Problem]:
+    """Find ``clone_of`` among the project's Techs and apply R16 to the pair."""
+    if tech.clone_of is None:
+        return []
+    found = ctx.find("tech", tech.clone_of)
+    if found is None:
+        return clone_problems(tech, None, None, ctx.ids("tech"))
+    return clone_problems(tech, found.model, found.id, ())
 
 
 def check_tech_entity(entity: Entity, ctx: CheckContext) -> list[Problem]:
