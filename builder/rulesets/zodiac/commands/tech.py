@@ -232,6 +232,27 @@ def cost(
     _what_if(level, power, primary, secondary, element, damage_type, stat, status, clone, fmt)
 
 
+def _project_settings() -> tuple[Any, Path | None]:
+    """The house rules of the ZODIAC project around the current folder, as `tech show`
+    and every sheet apply them (`damage_levels`, `damage_cap`, Map Combat...); the book's
+    own rules when there is none (or the project plays another rule set)."""
+    from builder.errors import ContentErrors
+    from builder.io.project import find_project_root, load_config
+    from builder.problems import Severity
+    from builder.rulesets.zodiac.rules.ruleset import DEFAULT
+
+    root = find_project_root(Path.cwd())
+    if root is None:
+        return DEFAULT, None
+    config, diags = load_config(root)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if errors:
+        raise ContentErrors(errors)
+    if config is None or config.ruleset != RULESET.id:
+        return DEFAULT, None
+    return RULESET.settings(config.house_rules), root
+
+
 def _what_if(
     level: int | None,
     power: str | None,
@@ -246,7 +267,7 @@ def _what_if(
 ) -> None:
     from pydantic import ValidationError
 
-    from builder.cli.output import err_console, print_json, safe
+    from builder.cli.output import console, err_console, print_json, safe
     from builder.diagnostics import from_validation_error
     from builder.errors import UsageError
     from builder.models.base import norm_key
@@ -286,7 +307,8 @@ def _what_if(
                 f"[bold red]error[/bold red] {p.code} {safe(p.message)}", soft_wrap=True
             )
         raise typer.Exit(1) from None
-    problems = check_tech(tech)
+    ruleset, root = _project_settings()
+    problems = check_tech(tech, map_combat=ruleset.house.map_combat)
     errors = [p for p in problems if p.severity == "error"]
     for p in problems:
         style = "bold red" if p.severity == "error" else "yellow"
@@ -296,10 +318,12 @@ def _what_if(
         )
     if errors:
         raise typer.Exit(1)
-    view = tech_view(tech)
+    view = tech_view(tech, ruleset=ruleset)
     if fmt is Format.json:
         print_json(view.to_json())
         return
     from builder.rulesets.zodiac.commands.tech_tables import print_tech
 
     print_tech(view)
+    if root is not None:
+        console.print(f"House rules from {safe(str(root / 'zodiac.yaml'))}", soft_wrap=True)
