@@ -62,6 +62,7 @@ HOUSE_RULES: dict[str, str] = {
     "R9": "relic_slots",
     "R10": "damage_die_multiplier",
     "R32": "map_combat",
+    "R51": "curse_temporary",
 }
 
 # The book's own optional rules (Ch. IV, Ch. VI): a switch where a printed number depends on

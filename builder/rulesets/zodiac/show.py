@@ -102,7 +102,9 @@ def _attack_row(a: Any) -> str:
         out += f"; drains {drain['percent']}%: {drain['min']}-{drain['max']} HP a hit"
     if a.flying_penalty:  # Ch. VI Weapon Range: short-range weapons only
         out += f"; vs flying Accuracy {a.flying_accuracy} ({a.flying_penalty})"
-    return out
+    # Ch. VI: how a hit lands (critical, affinities, Defend, Mini), and Blind/Mini/Frog/Curse.
+    lands = "; ".join(f"{o.label} {o.text}" for o in a.outcomes())
+    return out + f"; {lands}; while Blind Accuracy {a.blind_accuracy}"
 
 
 def _skill_row(r: dict[str, str]) -> tuple[str, str]:

@@ -123,6 +123,10 @@ def print_character_equipment(v: CharacterView) -> None:
                 flying += f", {a.flying_hit_chance}% to hit"
             extras.append(flying)
         console.print(f"{line}  [dim]{'; '.join(extras)}[/dim]")
+        # Ch. VI: a hit as it lands (critical, affinities, Defend, Mini target), and what
+        # the attacker's Blind, Mini, Frog or Curse make of it.
+        lands = "; ".join(f"{o.label} {o.text}" for o in a.outcomes())
+        console.print(f"  [dim]{lands}; while Blind Accuracy {a.blind_accuracy}[/dim]")
         if v.map_combat is not None:
             from builder.rulesets.zodiac.views.map_combat import attack_note
 

@@ -78,6 +78,8 @@ def print_tech(view: Any) -> None:
     if view.reach:
         info.add_row("Map Combat", view.reach)
     info.add_row("Effect", escape("\n".join(view.effects)))
+    if getattr(view, "lands", None):
+        info.add_row("Lands", escape(view.lands))
     if view.description:
         info.add_row("Description", escape(view.description))
     console.print(info)

@@ -43,6 +43,15 @@ class HouseRules(ZModel):
             "(default). Off: only the +1 per 5 part, as the book's example sentence can be read."
         ),
     )
+    curse_temporary: bool = Field(
+        False,
+        title="Curse from a Tech is temporary (R51)",
+        description=(
+            "R51: Curse lasts until cured (Ch. VI), though Ch. II lists it among temporary "
+            "effects. On: a Curse a Tech inflicts lasts as Ch. II's temporary statuses do "
+            "(3 rounds from Status Effect, 1d3 from Lesser Status Attack)."
+        ),
+    )
     # The book's own OPTIONAL rules (Ch. IV, Ch. VI): off unless the Master turns them on.
     damage_levels: int = Field(
         0,
@@ -146,6 +155,7 @@ class DamageRange:
     scale: int = 1
     cap: int | None = None
     raw_high: int = 0
+    raw_low: int = 0  # the low end before the cap (what a halving starts from, Ch. VI)
 
     @property
     def capped(self) -> bool:
@@ -183,8 +193,8 @@ def apply_damage_options(
     lo, hi = low * scale, high * scale
     cap = None if healing else damage_cap(house)
     if cap is not None:
-        return DamageRange(min(lo, cap), min(hi, cap), scale, cap, hi)
-    return DamageRange(lo, hi, scale, None, hi)
+        return DamageRange(min(lo, cap), min(hi, cap), scale, cap, hi, lo)
+    return DamageRange(lo, hi, scale, None, hi, lo)
 
 
 def settings(house: HouseRules | None) -> Ruleset:

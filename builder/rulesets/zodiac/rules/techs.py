@@ -151,8 +151,9 @@ LESSER_STATUS_CAP = -30  # "to a maximum of -30" (R17)
 
 # Ch. VI Status Effects, each one's "Duration:" (negative) or text (positive). Temporary
 # effects last as long as "the attack that inflicted them" says; Permanent ones until
-# cured "by the appropriate Potion or by a Dispel Tech". Decision: Ch. VI decides, so
-# Curse is Permanent though Ch. II's Status Effect text names it as a temporary effect;
+# cured "by the appropriate Potion or by a Dispel Tech". R51: Ch. VI decides, so Curse
+# is Permanent though Ch. II's Status Effect text names it as a temporary effect (house
+# rule `curse_temporary`: Chapter II's rounds);
 # Wall, which gives no duration, is temporary like Haste, Barrier and MBarrier.
 STATUS_DURATION: dict[str, str] = {
     "berserk": "temporary",
@@ -194,10 +195,16 @@ _DURATION_TEXT: dict[str, str] = {
 INVULNERABILITY_ROUNDS: dict[int, int] = {4: 1, 6: 2}
 
 
-def status_duration(status: str, *, lesser: bool = False) -> str:
+def status_duration(status: str, *, lesser: bool = False, house: HouseRules | None = None) -> str:
     """How long a status inflicted by a Tech lasts (Ch. II Status Effect / Lesser Status
-    Attack for temporary effects, Ch. VI for the rest)."""
+    Attack for temporary effects, Ch. VI for the rest).
+
+    R51: Curse lasts until cured (Ch. VI) over Chapter II's "temporary effects, such as
+    Curse"; the house rule ``curse_temporary`` gives a Tech's Curse Chapter II's rounds.
+    """
     kind = STATUS_DURATION[str(status)]
+    if str(status) == "curse" and house is not None and house.curse_temporary:
+        kind = "temporary"
     if kind == "temporary":
         return LESSER_STATUS_ROUNDS if lesser else STATUS_TECH_ROUNDS
     return _DURATION_TEXT[kind]

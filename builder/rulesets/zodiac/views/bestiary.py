@@ -168,9 +168,10 @@ def _effect(
     return None
 
 
-def _other_effect(tech: Tech, view: R.MonsterView, die: int) -> str | None:
+def _other_effect(tech: Tech, view: R.MonsterView, die: int, ruleset: Any = None) -> str | None:
     """Every other Tech's effect, as a character's Tech reads (views.techs), with the
-    monster's own Magic, dice and Magic Accuracy (App. I: "created as normal")."""
+    monster's own Magic, dice and Magic Accuracy (App. I: "created as normal"), under the
+    project's house rules (R51 `curse_temporary`)."""
     from builder.rulesets.zodiac.views.techs import Wielder, tech_effects
 
     d = view.derived
@@ -185,7 +186,8 @@ def _other_effect(tech: Tech, view: R.MonsterView, die: int) -> str | None:
         magic_die=die,
         magic_accuracy=d.magic_accuracy.value,
     )
-    lines = [line for line in tech_effects(tech, w) if not line.startswith("(no numbers")]
+    found = tech_effects(tech, w, ruleset) if ruleset is not None else tech_effects(tech, w)
+    lines = [line for line in found if not line.startswith("(no numbers")]
     return "; ".join(lines) or None
 
 
@@ -208,8 +210,11 @@ def monster_tech_rows(
         )
         for i, ref in enumerate(m.techs)
     ]
+    mp = view.derived.mp.value
     for t in rows:
         t["cost"] = _cost_text(t)
+        # Ch. VI Using Techs: "If you do not have enough MP, you can't use that ability."
+        t["mp_short"] = t["mp"] is not None and t["mp"] > mp
     return rows
 
 
@@ -253,7 +258,7 @@ def _tech_entry(
         power_level=costs.power_level,
         element=tech.element.value if tech.element is not None else None,
         effect=_effect(tech, view, die, multiplier, ws.ruleset.house)
-        or _other_effect(tech, view, die),
+        or _other_effect(tech, view, die, ws.ruleset),
         cost_breakdown=costs.breakdown,
     )
     return entry

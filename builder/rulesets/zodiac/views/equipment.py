@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from builder.models.base import STATS, Stat
 from builder.rulesets.zodiac.items import ItemIndex, ItemRef
 from builder.rulesets.zodiac.rules import character as rules
+from builder.rulesets.zodiac.rules import damage as dmg
 from builder.rulesets.zodiac.rules import equipment as eq
 from builder.rulesets.zodiac.rules import gold as gold_rules
 from builder.rulesets.zodiac.rules import tables as T
@@ -363,6 +364,27 @@ class Attack:
             return 100
         return hit_chance(self.accuracy, self.target_evade)
 
+    def outcomes(self) -> list[dmg.Outcome]:
+        """What a hit deals as it lands (Ch. VI): critical (x2, x3 with Concentrate),
+        against a resistant and a weak target, a defending and a Mini one, and while the
+        attacker is Mini, a Frog or Cursed; Diff's critical 200 -> 400 is one of them."""
+        d = self.damage
+        return dmg.outcomes(d.raw_low, d.raw_high, crit=self.critical_multiplier, cap=d.cap)
+
+    @property
+    def blind_accuracy(self) -> int:
+        """Accuracy while Blind: -30 to attack rolls (Ch. VI Blind)."""
+        return self.accuracy + dmg.BLIND_PENALTY
+
+    @property
+    def blind_hit_chance(self) -> int | None:
+        """% chance to hit ``target_evade`` while Blind (Concentrate still always hits)."""
+        if self.target_evade is None:
+            return None
+        if self.always_hits:
+            return 100
+        return hit_chance(self.blind_accuracy, self.target_evade)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -384,6 +406,13 @@ class Attack:
             "always_hits": self.always_hits,
             "critical_multiplier": self.critical_multiplier,
             "drain": self.drain(),
+            "outcomes": {o.key: o.to_json() for o in self.outcomes()},
+            "blind": {
+                "label": "while Blind",
+                "penalty": dmg.BLIND_PENALTY,
+                "accuracy": self.blind_accuracy,
+                "hit_chance": self.blind_hit_chance,
+            },
             "vs_flying": {
                 "penalty": self.flying_penalty,
                 "accuracy": self.flying_accuracy,
@@ -600,7 +629,9 @@ def gold_and_inventory(
     """Gold now with its terms, and the inventory rows (Ch. I Step 8, Ch. V, R25).
 
     With `purchases:` or `ledger:` gold is computed (200 G - purchases + ledger; a
-    written `gold:` that disagrees is ZC180); without them `gold:` stands as written.
+    written `gold:` that disagrees is ZC180); without them `gold:` stands as written,
+    and with no `gold:` either the character has the 200 G of creation, kept (Ch. I
+    Step 8: "You keep any leftover money"), not an unknown amount.
     Items owned = purchases + ledger buys and finds - sales and uses + `inventory:`;
     each equipped item takes one of its copies out, so nothing is counted twice.
     """
@@ -614,9 +645,13 @@ def gold_and_inventory(
         terms = acc.terms
         held, items = Counter(acc.held), dict(acc.items)
         origins = {k: list(v) for k, v in acc.origins.items()}
-    else:
+    elif c.gold is not None:
         gold = c.gold
-        terms = [gold_rules.Term("as written", c.gold, "gold")] if c.gold is not None else []
+        terms = [gold_rules.Term("as written", c.gold, "gold")]
+        held, items, origins = Counter(), {}, {}
+    else:
+        start = gold_rules.account([], [])  # nothing bought: the 200 G of creation, kept
+        gold, terms = start.balance, start.terms
         held, items, origins = Counter(), {}, {}
     free: dict[str, list[Any]] = {}  # normalised text -> [shown text, count]
     for text in c.inventory:

@@ -289,7 +289,7 @@ def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, 
         ],
         derived_tiles=_derived_tiles(d, map_combat),
         stat_rows=_stat_rows(data["stats"], equip_stats),
-        command=_skill(view.command_skill),
+        command=_skill(view.command_skill, getattr(view, "skill_numbers", None)),
         support=_skill(view.support_skill),
         vitals=_vitals(d),
         sp_boxes=_sp_boxes(view),
@@ -655,6 +655,7 @@ def _attack_row(a: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, Any
     return {
         "name": a["name"],
         "damage": a["text"],
+        "lands": _lands(a.get("outcomes") or {}, a.get("blind")),
         "range": f"{a['min']:,}-{a['max']:,}",
         "line": f"{a['text']} ({a['min']}-{a['max']})",
         "accuracy": a["accuracy"],
@@ -664,6 +665,42 @@ def _attack_row(a: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, Any
         "hits": hits,
         "map": grid,
     }
+
+
+# Which outcomes (rules.damage) a sheet's attack line prints, in its two short lines: how
+# a hit lands on the target, and what the attacker's own statuses make of it (Ch. VI).
+LANDS_ON_TARGET = ("critical", "vs_resistant", "vs_weak", "vs_defending", "vs_mini")
+LANDS_WHILE = ("while_mini", "while_frog", "while_cursed")
+_SHORT = {
+    "critical": "Crit",
+    "vs_resistant": "Resist",
+    "vs_weak": "Weak",
+    "vs_defending": "Defending",
+    "vs_mini": "Mini target",
+    "while_mini": "Mini",
+    "while_frog": "Frog",
+    "while_cursed": "Curse",
+}
+
+
+def _range(o: Mapping[str, Any]) -> str:
+    low, high = o["min"], o["max"]
+    return f"{low:,}-{high:,}" if low != high else f"{low:,}"
+
+
+def _lands(outcomes: Mapping[str, Any], blind: Mapping[str, Any] | None) -> dict[str, str]:
+    """An attack's landed damage (Ch. VI): ``Crit x2 216-356 · Resist 54-89 · Weak 216-356
+    · Defending 54-89 · Mini target 162-267``, then what the attacker's own Blind, Mini,
+    Frog and Curse make of it: ``Blind Accuracy -22 · Mini 10-17 · Frog 10-17 · Curse 108``."""
+    target = []
+    for key in LANDS_ON_TARGET:
+        if key in outcomes:
+            o = outcomes[key]
+            name = _SHORT[key] + (f" x{o['factor']}" if key == "critical" else "")
+            target.append(f"{name} {_range(o)}")
+    own = [f"Blind Accuracy {blind['accuracy']}"] if blind else []
+    own += [f"{_SHORT[k]} {_range(outcomes[k])}" for k in LANDS_WHILE if k in outcomes]
+    return {"target": " · ".join(target), "own": " · ".join(own)}
 
 
 def _tech_rows(
@@ -696,6 +733,10 @@ def _tech_rows(
         if not map_combat:
             row["reach"] = None
         row["effects"] = list(t.get("effects") or ([t["effect"]] if t.get("effect") else []))
+        # Ch. VI: a damaging Tech against a resistant and a weak target (rules.damage).
+        landed = (t.get("damage") or {}).get("outcomes") or {}
+        for key in ("vs_resistant", "vs_weak"):
+            row[key] = _range(landed[key]) if key in landed else None
         for key in ("attack", "clone_of", "learned_at", "sp_cost", "hp_cost", "reach"):
             row.setdefault(key, None)
         row["kind_line"] = _kind_line(row, blue=bool(t.get("enemy_skill")))
@@ -771,8 +812,40 @@ def _pairs(rows: list[Any]) -> list[tuple[Any, Any]]:
     return [(left[i], right[i] if i < len(right) else None) for i in range(half)]
 
 
-def _skill(skill: Any) -> dict[str, str] | None:
-    return {"name": skill.name, "summary": skill.summary} if skill else None
+def _skill(skill: Any, numbers: Iterable[Any] | None = None) -> dict[str, Any] | None:
+    """A skill's name and summary; with ``numbers`` (the view's skill rows), its own
+    numbers too, so page 1 carries what a turn needs (Deathblow's attack roll and damage,
+    the Dice table, Kick's and Jump's damage), not only page 2's audit (issue 23)."""
+    if not skill:
+        return None
+    mine = [r for r in numbers or () if _field(r, "skill") == skill.id]
+    return {"name": skill.name, "summary": skill.summary, "numbers": _skill_lines(mine)}
+
+
+def _skill_lines(rows: list[Any]) -> list[str]:
+    """``Attack roll -32 (a natural 90+ does not hit)``, ``Damage 216-356 (...)``; the Dice
+    table as one line, ``5d6 roll 5: 1 · 6-8: 4 · ... · 30: 480 (to all enemies; ...)``."""
+    out: list[str] = []
+    table: list[str] = []
+    table_note = ""
+    for r in rows:
+        label = str(_field(r, "label", ""))
+        value = _field(r, "value")
+        note = str(_field(r, "note") or "")
+        _, _, short = label.partition(": ")
+        short = short or label
+        head, sep, rolls = short.partition(" roll ")
+        if sep:  # a table row: "5d6 roll 6-8"
+            table.append(f"{rolls}: {value}")
+            table_note = note
+            if len(table) == 1:
+                table[0] = f"{head} roll {table[0]}"
+            continue
+        text = f"{short[:1].upper()}{short[1:]} {value}" if value not in (None, "") else short
+        out.append(text + (f" ({note})" if note else ""))
+    if table:
+        out.insert(0, " · ".join(table) + (f" ({table_note})" if table_note else ""))
+    return out
 
 
 # --------------------------------------------------------------------------- blank

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.models.base import STATS, Stat
 from builder.rulesets.zodiac.models.tech import Tech
+from builder.rulesets.zodiac.rules import damage as dmg
 from builder.rulesets.zodiac.rules import techs as R
 from builder.rulesets.zodiac.rules.map_combat import tech_reach
 from builder.rulesets.zodiac.rules.ruleset import DEFAULT, Ruleset
@@ -120,6 +121,22 @@ def _chance(c: R.Chance, w: Wielder, what: str) -> str:
     )
 
 
+def tech_outcomes(tech: Tech, line: R.EffectLine, house: Any) -> list[dmg.Outcome]:
+    """A damaging Tech as it lands (Ch. VI): against a resistant, weak, defending or Mini
+    target, and from a Mini or Cursed user. No critical: a Tech makes no attack roll, and
+    an Inaccurate one "cannot score critical hits" (Ch. II); a Frog uses no Techs, and
+    Mini divides only weapon damage (Power Attacks, Quadra Slam) by ten (Ch. VI)."""
+    d = R.effect_range(line, house)
+    weapon = str(tech.primary) in ("power_attack", "quadra_slam")
+    return dmg.outcomes(d.raw_low, d.raw_high, cap=d.cap, weapon=weapon, frog=False)
+
+
+def lands_text(found: list[dmg.Outcome]) -> str:
+    """``46-256; vs resistant 23-128, weak 92-512, defending 23-128, ...; no critical``."""
+    parts = ", ".join(f"{o.label} {o.text}" for o in found)
+    return f"{parts}; no critical (a Tech makes no attack roll)"
+
+
 def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str]:
     """One line per effect, with this wielder's numbers. Never raises on a valid Tech."""
     lvl = tech.tech_level
@@ -185,7 +202,7 @@ def tech_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> list[str
             for choice in tech.statuses:
                 status = str(choice.status)
                 base = R.status_modifier_base(status)
-                lasts = f"; lasts {R.status_duration(status)}"
+                lasts = f"; lasts {R.status_duration(status, house=ruleset.house)}"
                 if base is None:
                     out.append(f"{status.replace('_', ' ').title()}: always works{lasts}")
                 else:
@@ -227,6 +244,12 @@ def _formula(line: R.EffectLine, house: Any) -> str:
 def tech_damage(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> R.DamageRange | None:
     """The range a damage or healing Tech gives ``w`` per target (per strike for Quadra
     Slam), with Damage Levels and the Damage Cap applied; None for other Techs."""
+    line = _damage_line(tech, w, ruleset)
+    return R.effect_range(line, ruleset.house) if line is not None else None
+
+
+def _damage_line(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> R.EffectLine | None:
+    """The effect line behind ``tech_damage`` (None for a Tech that neither hurts nor heals)."""
     primary = str(tech.primary)
     power = R.resolve_power_level(primary, tech.power_level) or "medium"
     area = tech.has("area_effect")
@@ -254,7 +277,7 @@ def tech_damage(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> R.DamageR
             return None
     except (KeyError, ValueError):  # an invalid Tech: checks report why
         return None
-    return R.effect_range(line, ruleset.house)
+    return line
 
 
 _UNIQUE_TEXT: dict[str, str] = {
@@ -277,7 +300,7 @@ def _secondary_effects(tech: Tech, w: Wielder, ruleset: Ruleset = DEFAULT) -> li
         sid = str(sec.id)
         if sid == "lesser_status_attack":
             c = R.lesser_status_modifier(str(sec.value), lvl)
-            lasts = R.status_duration(str(sec.value), lesser=True)
+            lasts = R.status_duration(str(sec.value), lesser=True, house=ruleset.house)
             name = f"{str(sec.value).replace('_', ' ').title()} (lesser)"
             out.append(f"{_chance(c, w, name)}; lasts {lasts}")
         elif sid == "steal_as_well":
@@ -399,6 +422,9 @@ class TechView:
     description: str | None = None
     # {min, max, scale, cap} of a damage or healing Tech (Ch. VI optional rules applied).
     damage: dict[str, Any] | None = None
+    # A damaging Tech as it lands (Ch. VI): against resistant, weak, defending and Mini
+    # targets, from a Mini or Cursed user; its numbers are under damage.outcomes.
+    lands: str | None = None
     # cost name -> how it was reached (rules.techs.TechCosts.terms); not in the JSON object
     # itself: `zodiac show` puts it under "explain".
     terms: dict[str, Any] = field(default_factory=dict)
@@ -411,7 +437,15 @@ def tech_view(tech: Tech, wielder: Wielder | None = None, ruleset: Ruleset = DEF
     """Costs (R13-R19), effects for ``wielder`` (default: the reference), notes, reach."""
     w = wielder or reference_wielder(ruleset)
     costs = R.tech_costs(tech)
-    damage = tech_damage(tech, w, ruleset)
+    line = _damage_line(tech, w, ruleset)
+    damage = R.effect_range(line, ruleset.house) if line is not None else None
+    damage_json = damage.to_json() if damage is not None else None
+    lands = None
+    if damage_json is not None and line is not None and str(tech.primary) != "healing":
+        found = tech_outcomes(tech, line, ruleset.house)
+        damage_json["critical"] = None  # no attack roll, no critical (Ch. II Inaccurate)
+        damage_json["outcomes"] = {o.key: o.to_json() for o in found}
+        lands = lands_text(found)
     return TechView(
         name=tech.name,
         id=str(tech.id),
@@ -433,7 +467,8 @@ def tech_view(tech: Tech, wielder: Wielder | None = None, ruleset: Ruleset = DEF
         secondary=[s.yaml for s in tech.secondary],
         clone_of=tech.clone_of,
         description=tech.description,
-        damage=damage.to_json() if damage is not None else None,
+        damage=damage_json,
+        lands=lands,
         terms=dict(costs.terms),
     )
 
