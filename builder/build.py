@@ -20,9 +20,13 @@ import hashlib
 import itertools
 import multiprocessing
 import os
+import signal
+import sys
 import tempfile
+import threading
+import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -766,12 +770,197 @@ _FORKED: tuple[Workspace, list[Job], Any, _Settings] | None = None
 _WAITING, _PRINTING, _DONE = 0, 1, 2
 
 
-def _start_worker(memory_mib: int) -> None:
-    """In each printing process, before any template runs: cap its memory."""
+# --- Stopping the printing processes (issue #28) ------------------------------------------
+#
+# Ctrl-C stops a build at once, not after the files being printed (a part takes seconds;
+# a template that loops, until its deadline). The workers ignore SIGINT: `zodiac` stops
+# them itself (`_stop`): SIGTERM, which unwinds a worker's task so that an atomic write
+# removes its temp file, then SIGKILL for one still there after `_STOP_GRACE` seconds,
+# and only then is the scratch folder of parts removed. In `zodiac`, SIGINT is raised
+# only while it waits for the workers (`_Interrupts`): raised inside the pool's
+# `submit`, which forks, it could leave a worker unknown to the pool or a lock of the
+# pool held, and raised while the build's caller holds a result, the pool would print
+# on until the generator is collected. A worker also stops when `zodiac` dies (SIGKILL,
+# a crash): the kernel tells it (Linux's PR_SET_PDEATHSIG) or a thread that watches its
+# parent's pid does.
+
+_STOP_GRACE = 2.0  # seconds a worker has to unwind after SIGTERM, before SIGKILL
+_PARENT_POLL = 0.5  # seconds between looks at the parent's pid, where the kernel cannot tell
+_STOP_RETRY = 0.05  # seconds before a worker is told again to stop (`_stop_again`)
+_STOPPED_EXIT = 128 + signal.SIGTERM
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+_IN_TASK = False  # in a worker: printing (stopping unwinds) or waiting (stopping exits)
+_STOPPING = False  # in a worker: `_Stopped` raised, unwinding
+
+
+class _Stopped(BaseException):
+    """Raised in a worker told to stop; not an `Exception`, so nothing prints on after it."""
+
+
+def _on_stop(signum: int, frame: object) -> None:
+    """A worker's SIGTERM: unwind the task (temp files removed), or exit when idle.
+
+    Once only: the pool's own thread may terminate the workers too, and a second
+    `_Stopped` would land in the `finally` that removes a temp file.
+    """
+    global _STOPPING
+    if not _IN_TASK:
+        os._exit(_STOPPED_EXIT)
+    if not _STOPPING:
+        _STOPPING = True
+        raise _Stopped
+
+
+def _stop_again(unraisable: Any) -> None:
+    """`sys.unraisablehook` of a worker: a `_Stopped` raised in a `__del__` (or a generator
+    being closed) is dropped there by Python, so the worker is told again a moment later,
+    from outside that frame, and nothing is printed."""
+    if isinstance(unraisable.exc_value, _Stopped):
+        main = threading.get_ident()  # the hook runs in the thread that dropped it
+        again = threading.Timer(_STOP_RETRY, _stop_now, (main,))
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def _stop_now(main: int) -> None:
+    global _STOPPING
+    _STOPPING = False
+    signal.pthread_kill(main, signal.SIGTERM)
+
+
+def _watch_parent(parent: int, kernel: bool) -> None:
+    """Stop this worker (SIGTERM) when `parent`, the `zodiac` that forked it, dies.
+
+    `kernel`: the worker was forked by the parent's main thread, so Linux's parent-death
+    signal (sent when the forking *thread* ends) can be used; elsewhere a daemon thread
+    looks at the parent's pid every `_PARENT_POLL` seconds.
+    """
+    me, main = os.getpid(), threading.get_ident()
+    if kernel and _parent_death_signal(signal.SIGTERM):
+        if os.getppid() != parent:  # it died before the kernel was asked to tell
+            os.kill(me, signal.SIGTERM)
+        return
+    threading.Thread(
+        target=_poll_parent, args=(parent, main), name="zodiac-parent", daemon=True
+    ).start()
+
+
+def _parent_death_signal(signum: int) -> bool:
+    """Ask Linux to send `signum` when the parent dies; False where that is unavailable."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(_PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _poll_parent(parent: int, main: int) -> None:
+    """The fallback of `_watch_parent`: SIGTERM to the worker's main thread (so a wait
+    in a system call is interrupted) once its parent is no longer `parent`."""
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL)
+    signal.pthread_kill(main, signal.SIGTERM)
+
+
+class _Interrupts:
+    """SIGINT in `zodiac` while a pool runs: raised only inside `waiting`, held elsewhere.
+
+    Installed only in the main thread and over Python's own handler (a SIGINT a shell
+    ignores stays ignored); elsewhere it does nothing and SIGINT behaves as always.
+    """
+
+    def __init__(self) -> None:
+        self.pending = False
+        self.raising = False
+        self.previous: Any = None
+        self.installed = (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        )
+        if self.installed:
+            self.previous = signal.signal(signal.SIGINT, self._handler)
+
+    def _handler(self, signum: int, frame: object) -> None:
+        if self.raising:
+            self.raising = False
+            raise KeyboardInterrupt
+        self.pending = True
+
+    def waiting(self) -> _Raising:
+        """While the build only waits for its workers, SIGINT is raised where it lands."""
+        return _Raising(self)
+
+    def restore(self) -> None:
+        """Put Python's handler back; a SIGINT held until now is raised by the caller."""
+        if self.installed:
+            signal.signal(signal.SIGINT, self.previous)
+            self.installed = False
+
+
+class _Raising:
+    def __init__(self, interrupts: _Interrupts) -> None:
+        self.interrupts = interrupts
+
+    def __enter__(self) -> None:
+        if self.interrupts.pending:
+            self.interrupts.pending = False
+            raise KeyboardInterrupt
+        self.interrupts.raising = True
+
+    def __exit__(self, *exc: object) -> None:
+        self.interrupts.raising = False
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's workers now, not after the tasks they are running (issue #28).
+
+    SIGTERM first, so that each one's atomic writes remove their temp files; SIGKILL for
+    those still alive `_STOP_GRACE` seconds later (a long call inside Pango).
+    """
+    # The pool's own `_processes`: `shutdown` waits for running tasks, and has no other way.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for worker in workers:
+        worker.terminate()
+    stubborn = _outliving(workers, _STOP_GRACE)
+    for worker in stubborn:
+        worker.kill()
+    _outliving(stubborn, _STOP_GRACE)
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _outliving(workers: Sequence[Any], seconds: float) -> list[Any]:
+    """The processes of `workers` still alive after waiting at most `seconds` for them."""
+    from multiprocessing.connection import wait as ended
+
+    end = time.monotonic() + seconds
+    alive = list(workers)
+    while alive and (left := end - time.monotonic()) > 0:
+        gone = set(ended([w.sentinel for w in alive], left))
+        alive = [w for w in alive if w.sentinel not in gone]
+    return alive
+
+
+def _start_worker(memory_mib: int, parent: int, kernel_watch: bool) -> None:
+    """In each printing process, before any template runs: how it stops, and its memory cap.
+
+    Ctrl-C is for `zodiac`, which stops its workers itself (`_stop`), so they ignore
+    SIGINT; SIGTERM stops them (`_on_stop`); and they stop when `parent` dies
+    (`_watch_parent`). See "Stopping the printing processes" below.
+    """
     import gc
 
     from builder.render.pdf import limit_memory
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_stop)
+    sys.unraisablehook = _stop_again
+    _watch_parent(parent, kernel_watch)
     limit_memory(memory_mib)
     # What the worker inherits (the loaded project, the builder) lives as long as it does:
     # kept out of the collector's sight, collections scan only what printing makes.
@@ -783,6 +972,19 @@ def _render_one(
 ) -> tuple[int, Built | PartDone | Joined | RenderError]:
     """Print one file (or, with `piece`, one part of it or its join) in a worker, within
     its deadline; a limit or template error is returned."""
+    global _IN_TASK
+    _IN_TASK = True
+    try:
+        return _print_task(index, html, piece, parts)
+    except _Stopped:  # told to stop: the atomic writes have removed their temp files
+        os._exit(_STOPPED_EXIT)
+    finally:
+        _IN_TASK = False
+
+
+def _print_task(
+    index: int, html: bool, piece: Piece | None, parts: Any
+) -> tuple[int, Built | PartDone | Joined | RenderError]:
     from builder.render.pdf import RenderTimeout, deadline, limit_message
 
     assert _FORKED is not None
@@ -978,60 +1180,73 @@ def _pool_round(
     else:
         backlog = deque(t for queue in queues for t in queue)
     workers = max(1, min(workers, len(backlog)))
+    # Forked by this thread: when it is the main one, it ends only with the process, and
+    # the kernel's parent-death signal can tell the workers (`_watch_parent`).
+    kernel_watch = threading.current_thread() is threading.main_thread()
+    interrupts = _Interrupts()
+    pool: ProcessPoolExecutor | None = None
     try:
-        with ProcessPoolExecutor(
+        pool = ProcessPoolExecutor(
             max_workers=workers,
             mp_context=ctx,
             initializer=_start_worker,
-            initargs=(settings.limits.memory_mib,),
-        ) as pool:
-            pending: dict[Future[Any], tuple[int, Piece | None]] = {}
+            initargs=(settings.limits.memory_mib, os.getpid(), kernel_watch),
+        )
+        pending: dict[Future[Any], tuple[int, Piece | None]] = {}
 
-            def fill() -> None:
-                while len(pending) < workers and (urgent or backlog):
-                    i, piece, parts = urgent.popleft() if urgent else backlog.popleft()
+        def fill() -> None:
+            assert pool is not None
+            while len(pending) < workers and (urgent or backlog):
+                i, piece, parts = urgent.popleft() if urgent else backlog.popleft()
+                try:
+                    fut = pool.submit(_render_one, i, settings.html, piece, parts)
+                except BrokenProcessPool:
+                    cut.setdefault(i, states[i])
+                    continue
+                pending[fut] = (i, piece)
+
+        fill()
+        while pending:
+            with interrupts.waiting():
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                i, piece = pending.pop(fut)
+                try:
+                    _, outcome = fut.result()
+                except BrokenProcessPool:
+                    cut[i] = states[i]
+                    continue
+                if i in failed:
+                    continue
+                if isinstance(outcome, RenderError) and piece is not None:
+                    failed.add(i)  # the other parts of the book are dropped
+                if isinstance(outcome, PartDone):
                     try:
-                        fut = pool.submit(_render_one, i, settings.html, piece, parts)
-                    except BrokenProcessPool:
-                        cut.setdefault(i, states[i])
+                        following = parted[i].finished(outcome)
+                    except Unsettled as error:  # never a book with wrong numbers
+                        failed.add(i)
+                        yield jobs[i], RenderError(jobs[i].template, None, str(error))
                         continue
-                    pending[fut] = (i, piece)
-
+                    for nxt in following:
+                        join = nxt.section == "join"
+                        urgent.append((i, nxt, parted[i].order() if join else None))
+                elif isinstance(outcome, Joined):
+                    yield jobs[i], parted[i].built(outcome)
+                else:
+                    yield jobs[i], outcome
             fill()
-            try:
-                while pending:
-                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for fut in done:
-                        i, piece = pending.pop(fut)
-                        try:
-                            _, outcome = fut.result()
-                        except BrokenProcessPool:
-                            cut[i] = states[i]
-                            continue
-                        if i in failed:
-                            continue
-                        if isinstance(outcome, RenderError) and piece is not None:
-                            failed.add(i)  # the other parts of the book are dropped
-                        if isinstance(outcome, PartDone):
-                            try:
-                                following = parted[i].finished(outcome)
-                            except Unsettled as error:  # never a book with wrong numbers
-                                failed.add(i)
-                                yield jobs[i], RenderError(jobs[i].template, None, str(error))
-                                continue
-                            for nxt in following:
-                                join = nxt.section == "join"
-                                urgent.append((i, nxt, parted[i].order() if join else None))
-                        elif isinstance(outcome, Joined):
-                            yield jobs[i], parted[i].built(outcome)
-                        else:
-                            yield jobs[i], outcome
-                    fill()
-            except BaseException:  # a bug, Ctrl-C, or the caller stopped: start nothing more
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
+    except BaseException:  # Ctrl-C, the caller stopped, or a bug: stop the workers now
+        if pool is not None:
+            _stop(pool)
+        raise
+    else:
+        if pool is not None:
+            pool.shutdown(wait=True)  # every task has ended: the idle workers exit
     finally:
+        interrupts.restore()
         _FORKED = None
+    if interrupts.pending:  # Ctrl-C while the last results were read or the pool closed
+        raise KeyboardInterrupt
     return cut
 
 
