@@ -29,10 +29,16 @@ stats: {str: 6, mag: 6, vit: 6, spr: 6, agi: 6}
 attack_die: d8
 """
 
+# 10^15 steps on line 3: a loop no machine ends within any test (Jinja2's sandbox caps a
+# range at 100,000, so the nesting is what makes it endless).
 LOOP = (
     "<p>cards</p>\n\n"
-    "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n"
+    "{% for i in range(100000) %}{% for j in range(100000) %}{% for k in range(100000) %}"
+    "{% endfor %}{% endfor %}{% endfor %}\n"
 )
+# How long a build may take before the test calls it hung: a bound a machine ten times
+# slower than ours still meets, never the measure of a limit.
+HUNG = 300
 
 
 CARDS = "  - {title: Monster Cards, output: monster-cards.pdf, holds: monster_cards}\n"
@@ -79,7 +85,7 @@ def _build_in_subprocess(root: Path, **env: str) -> tuple[subprocess.CompletedPr
         start_new_session=True,
     ) as proc:
         try:
-            out, err = proc.communicate(timeout=120)
+            out, err = proc.communicate(timeout=HUNG)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             raise
@@ -91,7 +97,12 @@ def _build_in_subprocess(root: Path, **env: str) -> tuple[subprocess.CompletedPr
 
 
 def test_a_template_loop_that_never_ends_stops_at_the_deadline(tmp_path: Path) -> None:
-    """A nested `{% for i in range(100000) %}{% for j in range(100000) %}` runs forever."""
+    """Three nested `{% for i in range(100000) %}` run forever; the deadline stops them.
+
+    The loop never ends, so a build that ends at all was stopped by the deadline; the
+    time it took is only held to the bound of a hang (issue #28: no test depends on how
+    fast the machine is).
+    """
     # One book: 2 s is the deadline of every file, too short for a real one on a busy machine.
     root = _project(tmp_path / "p", {"cards/monsters.html": LOOP}, books=CARDS)
     old = _old_pdf(root, "monster-cards.pdf")
@@ -109,7 +120,7 @@ def test_a_template_loop_that_never_ends_stops_at_the_deadline(tmp_path: Path) -
     assert "Traceback" not in result.stdout + result.stderr
     assert old.read_bytes() == b"%PDF-1.7 previous version"
     assert [p.name for p in (root / "dist").iterdir()] == ["monster-cards.pdf"]
-    assert elapsed < 60
+    assert elapsed < HUNG
 
 
 def test_deadline_raises_inside_the_running_template_frame(tmp_path: Path) -> None:
@@ -117,10 +128,11 @@ def test_deadline_raises_inside_the_running_template_frame(tmp_path: Path) -> No
     (tmp_path / "t").mkdir()
     (tmp_path / "t" / "loop.html").write_text(LOOP, encoding="utf-8")
     env = make_environment(tmp_path / "t")
+    env.get_template("loop.html")  # compiled before the clock starts: only the loop runs
     start = time.monotonic()
     with pytest.raises(RenderError) as caught, deadline(0.5):
         render_html("loop.html", {}, env=env)
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < HUNG  # stopped, however slow the machine
     assert caught.value.template == str((tmp_path / "t" / "loop.html").resolve())
     assert caught.value.line == 3
     assert caught.value.message.startswith("rendering took longer than 0.5 s;")
