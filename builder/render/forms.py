@@ -14,12 +14,49 @@ A document without fields is left untouched.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-__all__ = ["finish_forms"]
+__all__ = ["FieldNames", "field_name", "finish_forms"]
+
+_FIELD_CHARS = re.compile(r"[^a-z0-9]+")
 
 # A check box's default appearance: ZapfDingbats, auto size, black (PDF 32000 12.7.3.3).
 CHECK_DA = "/ZaDb 0 Tf 0 g"
+
+
+def field_name(*parts: Any) -> str:
+    """A PDF form field name from words: ``("status", "Death Sentence")`` ->
+    ``status_death_sentence``. ASCII letters, digits and ``_`` only: a ``.`` would nest
+    fields in PDF readers, and names come from content (a weapon, a status)."""
+    words = (_FIELD_CHARS.sub("_", str(p).strip().lower()).strip("_") for p in parts)
+    return "_".join(w for w in words if w) or "field"
+
+
+class FieldNames:
+    """Hands out a sheet's field names, each once: a second ``notes`` is ``notes_2``.
+
+    Why: two widgets of one name are one field in a PDF reader (typing in one fills
+    both), so every box of a `fillable: true` sheet needs its own name; stable names
+    let a player's tool fill a sheet and a rebuild keep what the names mean. ``prefix``
+    (a combatant's id) keeps the sheets of a book of several apart.
+    """
+
+    def __init__(self, prefix: str = "") -> None:
+        self._seen: set[str] = set()
+        self._prefix = (prefix,) if prefix else ()
+
+    def __call__(self, *parts: Any) -> str:
+        base = field_name(*self._prefix, *parts)
+        name, n = base, 2
+        while name in self._seen:
+            name, n = f"{base}_{n}", n + 1
+        self._seen.add(name)
+        return name
+
+    def many(self, count: int, *parts: Any) -> list[str]:
+        """``count`` names ``<parts>_1`` ... ``<parts>_<count>`` (boxes of one tracker)."""
+        return [self(*parts, i) for i in range(1, count + 1)]
 
 
 def finish_forms(document: Any, pdf: Any) -> None:

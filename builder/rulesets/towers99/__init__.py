@@ -47,6 +47,13 @@ RULESET = RuleSet(
             f"{_V}:combatant_cards_context",
             description="a card per combatant with STUN and LETHAL trackers",
         ),
+        "combatant_sheets": BookSpec(
+            ("combatant",),
+            "99-towers/sheet.html",
+            f"{_P}.views.sheets:combatant_sheets_context",
+            one_file_per_entity=True,
+            description="a one-page play sheet per combatant (one PDF each, fillable)",
+        ),
         "weapon_cards": BookSpec(
             ("weapon",),
             "99-towers/weapon_cards.html",
