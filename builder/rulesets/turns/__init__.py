@@ -44,8 +44,15 @@ BOOKS: dict[str, BookSpec] = {
     "combatant_sheets": BookSpec(
         ("combatant", "weapon", "ability"),
         "turns-and-actions/sheets.html",
-        f"{_V}.books:combatant_sheets_context",
-        description="a sheet per combatant: vitals trackers, danger, befriending, harvest",
+        f"{_V}.sheets:combatant_sheets_context",
+        description="a play sheet per combatant, all in one PDF: AP, Health, statuses",
+    ),
+    "combatant_sheet_files": BookSpec(
+        ("combatant",),
+        "turns-and-actions/sheets.html",
+        f"{_V}.sheets:combatant_sheets_context",
+        one_file_per_entity=True,
+        description="the same play sheet, one PDF per combatant titled with its name",
     ),
     "combat_reference": BookSpec(
         (),

@@ -1,4 +1,5 @@
-"""Context builders of the three books: ability cards, combatant sheets, combat reference.
+"""Context builders of the books: ability cards and the combat reference here; the
+combatant sheets in ``views/sheets.py`` (re-exported).
 
 Each returns plain values only; the templates under ``templates/turns-and-actions/`` read
 them and never compute.
@@ -13,7 +14,11 @@ from builder.rulesets.turns import tables as T
 from builder.rulesets.turns.rules import combat as C
 from builder.rulesets.turns.rules.grammar import parse_range
 from builder.rulesets.turns.views.ability import ability_view
-from builder.rulesets.turns.views.combatant import combatant_view
+from builder.rulesets.turns.views.sheets import (
+    combatant_sheets_context,
+    health_track,
+    pool_boxes,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -39,51 +44,15 @@ def ability_cards_context(ws: Workspace, entities: list[Entity]) -> dict[str, An
 
 
 # --------------------------------------------------------------------------- sheets
+# The combatant sheet lives in views/sheets.py (issue #27); its names stay importable here.
 
-TRACK_CELLS = 16
-
-
-def health_track(max_hp: int, danger: int | None, death: int) -> list[dict[str, Any]]:
-    """Marks from max health down to death: a cell per step, coloured by what it means."""
-    step = max(1, math.ceil((max_hp - death) / TRACK_CELLS))
-    values = list(range(max_hp, death, -step))
-    for must in (danger, 0):
-        if must is not None and must not in values and death < must <= max_hp:
-            values.append(must)
-    values = [*sorted(set(values), reverse=True), death]
-    out = []
-    for v in values:
-        if v == death:
-            state, note = "dead", "dead"
-        elif v <= 0:
-            state, note = "ko", "KO" if v == 0 else ""
-        elif danger is not None and v <= danger:
-            state, note = "danger", "danger" if v == danger else ""
-        else:
-            state, note = "ok", ""
-        out.append({"value": v, "state": state, "note": note})
-    return out
-
-
-def pool_boxes(n: int) -> int | None:
-    """Tick boxes for a small pool; None when it is written in numbers instead."""
-    return n if 0 < n <= 30 else None
-
-
-def combatant_sheets_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
-    sheets = []
-    for e in entities:
-        if e.kind != "combatant":
-            continue
-        v = combatant_view(e.model, ws.content)
-        vit = v["vitals"]
-        v["health_track"] = health_track(vit["health"], v["danger_threshold"], v["death_at"])
-        v["pools"] = [
-            {"name": name, "max": vit[key], "boxes": pool_boxes(vit[key])}
-            for key, name in (("stamina", "Stamina"), ("mana", "Mana"), ("focus", "Focus"))
-        ]
-        sheets.append(v)
-    return {"sheets": sheets}
+__all__ = [
+    "ability_cards_context",
+    "combat_reference_context",
+    "combatant_sheets_context",
+    "health_track",
+    "pool_boxes",
+]
 
 
 # --------------------------------------------------------------------------- reference
@@ -191,7 +160,26 @@ def combat_reference_context(ws: Workspace, entities: list[Entity]) -> dict[str,
         ],
         "danger": [{"intelligence": i, "percent": p} for i, p in T.DANGER_PERCENT.items()],
         "falls": [{"spaces": n, "damage": C.fall_damage(n)} for n in range(1, 7)],
-        "cover": [{"name": n, "rank": r} for n, r in T.COVER_RANKS],
+        "cover": [
+            {"name": n, "rank": r, "per_level": C.cover_temporary_health(1, r)}
+            for n, r in T.COVER_RANKS
+        ],
+        "cover_example": C.cover_temporary_health(2, 3),  # R50: Medium Cover at CL 2
+        "tired": [
+            {"instances": n, "deducted": n * T.TIRED_AP, "turns": C.tired_ap(n)}
+            for n in range(1, 7)
+        ],
+        "tired_ap": T.TIRED_AP,
+        "status_turns": T.NEGATIVE_STATUS_TURNS,
+        "statuses": [
+            {"name": n, "effect": e, "negative": neg}
+            for neg, table in ((True, T.NEGATIVE_STATUSES), (False, T.POSITIVE_STATUSES))
+            for n, e in table.items()
+        ],
+        "crit_ranks": [
+            {"rank": r, "nat20": C.natural_twenty_rank(r), "nat1": C.natural_one_rank(r)}
+            for r in range(6)
+        ],
         "grades": grades,
         "obstacle_bands": [{"difficulty": d, "band": C.obstacle_band(d)} for d in (7, 8, 20, 21)],
         "battle_bands": [{"difficulty": d, "band": C.battle_band(d)} for d in (7, 8, 18, 19)],
