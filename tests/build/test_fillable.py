@@ -275,3 +275,88 @@ def test_typed_values_show_on_the_filled_sheet(built, tmp_path, regenerate):
         assert before == 0 and after > 0, (name, before, after)
     box = _rect(src, 1, "status_confusion", DPI)  # not ticked: stays empty
     assert _ink(_png(filled, 1, DPI), box) == 0
+
+
+# --------------------------------------------------------------------------- the companions
+# Issue #27: `fillable: true` gives the companions' sheets fields too (16 Bit Tactics
+# characters, 99 Towers and Turns and Actions combatants), read back as above.
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "content" / "examples"
+COMPANIONS = {
+    "16-bit-tactics": ("character_sheets", "kestrel"),
+    "99-towers": ("combatant_sheets", "tony-wrongway-wright"),
+    "turns-and-actions": ("combatant_sheet_files", "maren-saltwhistle"),
+}
+
+
+@pytest.fixture(scope="module")
+def companions(tmp_path_factory):
+    """Each companion's example, one sheet printed fillable and the same sheet plain."""
+    from typer.testing import CliRunner
+
+    from builder.cli.app import app
+
+    out = {}
+    for ruleset, (holds, who) in COMPANIONS.items():
+        root = tmp_path_factory.mktemp(ruleset)
+        shutil.copytree(EXAMPLES / ruleset, root, dirs_exist_ok=True)
+        (root / "zodiac.yaml").write_text(
+            f"ruleset: {ruleset}\ntitle: Fillable\nbooks:\n"
+            f"  - {{title: Fill, output: fill.pdf, holds: {holds}, include: [{who}], fillable: true}}\n"
+            f"  - {{title: Plain, output: plain.pdf, holds: {holds}, include: [{who}]}}\n",
+            encoding="utf-8",
+        )
+        r = CliRunner().invoke(app, ["build", str(root), "--out", str(root / "dist")])
+        assert r.exit_code == 0, r.output
+        out[ruleset] = (
+            root / "dist" / "fill" / f"{who}.pdf",
+            root / "dist" / "plain" / f"{who}.pdf",
+        )
+    return out
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "expected"),
+    [
+        (
+            "16-bit-tactics",
+            {"hp_current": "/Tx", "mp_current_4": "/Tx", "limit_0": "/Btn", "limit_20": "/Btn",
+             "status_sap": "/Btn", "status_haste": "/Btn", "notes": "/Tx"},
+        ),
+        (
+            "99-towers",
+            {"calculated_initiative": "/Tx", "phase_14": "/Tx", "stun_box_14": "/Btn",
+             "stun_temporary": "/Tx", "lethal_box_11": "/Btn", "lethal_temporary": "/Tx",
+             "state_flat_footed": "/Btn", "aim_2": "/Btn", "ammo_heavy_rifle_10": "/Btn",
+             "notes": "/Tx"},
+        ),
+        (
+            "turns-and-actions",
+            {"health_current": "/Tx", "health_current_5": "/Tx", "stamina_box_20": "/Btn",
+             "mana_box_30": "/Btn", "focus_box_10": "/Btn", "ap_20": "/Btn", "charging": "/Tx",
+             "bleeding_amount": "/Tx", "bleeding_turn_3": "/Btn", "status_4_name": "/Tx",
+             "immune_on": "/Btn", "mark_aggro": "/Btn", "notes": "/Tx"},
+        ),
+    ],
+)  # fmt: skip
+def test_companion_sheets_have_their_fields(companions, ruleset, expected):
+    fill, plain = companions[ruleset]
+    fields = _fields(fill)
+    assert {k: fields.get(k) for k in expected} == expected
+    assert PdfReader(plain).get_fields() is None  # no fillable: no form
+    assert len(PdfReader(fill).pages) == 1
+
+
+def test_companion_fields_fill_and_read_again(companions, tmp_path):
+    fill, _ = companions["99-towers"]
+    writer = PdfWriter(clone_from=fill)
+    writer.update_page_form_field_values(
+        writer.pages[0],
+        {"calculated_initiative": "15", "phase_1": "5", "stun_box_1": "/on", "notes": "Reloaded"},
+        auto_regenerate=False,
+    )
+    writer.write(tmp_path / "t.pdf")
+    values = {k: f.get("/V") for k, f in PdfReader(tmp_path / "t.pdf").get_fields().items()}
+    assert (values["calculated_initiative"], values["phase_1"]) == ("15", "5")
+    assert values["notes"] == "Reloaded" and values["phase_2"] == ""
+    assert values["stun_box_1"] == "/on" and values["stun_box_2"] == "/Off"
