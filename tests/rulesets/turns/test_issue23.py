@@ -249,3 +249,23 @@ def test_printed_cards(zodiac, tmp_path):
     assert "takes 12 (3 x MgcPwr 4) fire damage" in cards
     assert "nat 20: (4) = 16" in cards and "Burning 3 turns (default)" in cards
     assert "Bleeding 2 turns, stacks" in cards
+
+
+def test_each_sheet_prints_its_cover(zodiac, tmp_path):
+    """R50 on the sheet: Wren Halloway (Class Level 2) 10 to 50, Cobb (Level 4) 20 to 100."""
+    r = zodiac(
+        "build", str(EXAMPLE), "--out", str(tmp_path), "-j", "1", "--only", "combatants.pdf"
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    pages = {}
+    for page in PdfReader(tmp_path / "combatants.pdf").pages:
+        text = " ".join(page.extract_text().split())
+        pages[text.split("Monster")[0].split("Player")[0]] = text
+    assert (
+        "temp. health 10 rank 1 · 20 rank 2 · 30 rank 3 · 40 rank 4 · 50 rank 5"
+        in (pages["Wren Halloway"])
+    )
+    assert (
+        "temp. health 20 rank 1 · 40 rank 2 · 60 rank 3 · 80 rank 4 · 100 rank 5"
+        in (pages["Cobb Ironwright"])
+    )
