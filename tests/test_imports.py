@@ -239,7 +239,7 @@ _APP = {"builder.workspace", "builder.build", "builder.serve"}
 def _rank(module: str) -> int:
     if _is_front_door(module) or module == "builder.__main__":
         return 3
-    if module in _APP:
+    if module in _APP or module.startswith("builder.build."):  # the build's package (#27)
         return 2
     if module.startswith(RULESETS + "."):
         return 1

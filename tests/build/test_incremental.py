@@ -149,7 +149,7 @@ def test_a_record_is_used_only_for_the_same_inputs(tmp_path: Path) -> None:
     pdf.write_bytes(b"%PDF-1.7 printed")
     css = tmp_path / "print.css"
     css.write_text("h1 { color: navy }")
-    from builder.build import _file_digest
+    from builder.build.records import _file_digest
 
     key = print_key("<h1>Goblin</h1>", "a4")
     record = {

@@ -240,7 +240,7 @@ def test_workers_stop_when_zodiac_is_killed(tmp_path: Path) -> None:
 
 WATCHED = """\
 import os, signal, time
-from builder.build import _watch_parent
+from builder.build.pool import _watch_parent
 if os.fork() == 0:
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     _watch_parent(os.getppid(), kernel=False)  # where PR_SET_PDEATHSIG is not to be had

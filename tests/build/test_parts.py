@@ -17,7 +17,8 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from builder.build import PartDone, Piece, Unsettled, _Parted
+from builder.build import PartDone, Piece, Unsettled
+from builder.build.parts import _Parted
 from builder.render.parts import PartLayout
 from builder.rulesets import PartPlan
 from builder.rulesets.zodiac import RULESET

@@ -250,7 +250,7 @@ def test_a_killed_printing_process_fails_only_its_own_book(
     zodiac, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """If the child dies anyway (killed, BrokenProcessPool), the parent reports a clean error."""
-    import builder.build as build
+    import builder.build.planning as build  # where `run` looks `context_for` up
 
     root = _project(tmp_path / "p")
     real = build.context_for
