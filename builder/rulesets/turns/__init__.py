@@ -84,4 +84,6 @@ RULESET = RuleSet(
         "Common Actions: the Unarmed Attack, 10 AP for rank 1, per damage rank",
         "outliers: combatants' health by side, rank and Total Level",
     ),
+    rewards=f"{_P}.rewards:encounter_rewards",
+    rewards_kinds=("combatant",),
 )
