@@ -363,13 +363,18 @@ def _book_title(holds: str, config: Any) -> str:
 _OPS = ("index", "render", "pdf")
 
 
-def _worker_main(conn: Any, root: str, memory_mib: int) -> None:
-    """The worker's loop: one request at a time, each within the build's limits."""
+def _worker_main(conn: Any, root: str, memory_mib: int, parent: int) -> None:
+    """The worker's loop: one request at a time, each within the build's limits.
+
+    It stops when the server dies, even in the middle of a render (issue #28: a server
+    killed with SIGKILL left its worker printing until the deadline)."""
     from builder.build import render_limits
+    from builder.build.pool import stop_with_parent
     from builder.errors import UsageError
     from builder.render.pdf import RenderError, RenderTimeout, deadline, limit_memory, limit_message
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server; it closes us
+    stop_with_parent(parent)
     limit_memory(memory_mib)
     os.chdir(root)  # problems then name files relative to the project
     preview = _Preview(Path(root))
@@ -447,7 +452,7 @@ class Worker:
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(
             target=_worker_main,
-            args=(child, str(self.root), self.limits.memory_mib),
+            args=(child, str(self.root), self.limits.memory_mib, os.getpid()),
             name="zodiac-serve-worker",
             daemon=True,
         )

@@ -60,7 +60,9 @@ def _files(project: Path) -> list[Path]:
 def yaml_books(project: Path) -> list:
     from ruamel.yaml import YAML
 
-    return list(YAML(typ="safe").load((project / "zodiac.yaml").read_text(encoding="utf-8"))["books"])
+    return list(
+        YAML(typ="safe").load((project / "zodiac.yaml").read_text(encoding="utf-8"))["books"]
+    )
 
 
 def _one_of_each_kind(zodiac, project: Path) -> list[tuple[Path, str]]:
@@ -69,9 +71,7 @@ def _one_of_each_kind(zodiac, project: Path) -> list[tuple[Path, str]]:
     for path in _files(project):
         for doc in path.read_text(encoding="utf-8").split("\n---"):
             kind = re.search(r"^kind:\s*(\S+)", doc, re.M)
-            ident = re.search(r"^id:\s*(\S+)", doc, re.M) or re.search(
-                r"^name:\s*(.+)$", doc, re.M
-            )
+            ident = re.search(r"^id:\s*(\S+)", doc, re.M) or re.search(r"^name:\s*(.+)$", doc, re.M)
             if kind and ident and kind.group(1) not in seen:
                 seen[kind.group(1)] = (path, ident.group(1).strip().strip("'\""))
     assert seen, f"no entity in {project}"

@@ -176,6 +176,12 @@ def _watch_parent(parent: int, kernel: bool) -> None:
     ).start()
 
 
+def stop_with_parent(parent: int) -> None:
+    """Stop this process (SIGTERM) once `parent` dies: for a worker that another thread
+    than the main one started (the live preview's), where only the pid watch can tell."""
+    _watch_parent(parent, kernel=False)
+
+
 def _parent_death_signal(signum: int) -> bool:
     """Ask Linux to send `signum` when the parent dies; False where that is unavailable."""
     if not sys.platform.startswith("linux"):

@@ -12,6 +12,7 @@ never ends, with everything else (loading, the next answer) outside it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.client
 import json
@@ -415,6 +416,62 @@ def test_a_template_that_never_ends_is_an_error_not_a_hang(project: Path) -> Non
     finally:
         code, _ = _stop(served)
     assert code == 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_server_killed_takes_its_busy_worker_with_it(project: Path) -> None:
+    """SIGKILL of `zodiac serve` in the middle of a render: the worker stops too, not at
+    its deadline (issue #28). The render never ends and its deadline is 10 minutes, so
+    only the worker's watch on its parent can end it within the test's bound; that it is
+    busy is seen from its CPU time growing, not from a sleep."""
+    folder = project / "templates" / "sheets"
+    folder.mkdir(parents=True)
+    (folder / "character.html").write_text(
+        "{% extends 'base.html' %}{% block body %}\n"
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n"
+        "{% endblock %}\n"
+    )
+    config = project / "zodiac.yaml"
+    config.write_text(config.read_text() + "templates: templates\n")
+    served = _start(project, env={"ZODIAC_RENDER_SECONDS": "600"})
+    try:
+        assert served.get("/")[0] == 200  # loaded
+        workers = [pid for pid in _children(served.proc.pid) if _cpu_seconds(pid) > 0]
+        assert workers, "the preview renders in a worker process"
+        start = {pid: _cpu_seconds(pid) for pid in workers}
+        threading.Thread(target=lambda: _quietly(served.get, "/print" + AMOS), daemon=True).start()
+        assert _until(lambda: any(_cpu_seconds(pid) > start[pid] + 1.0 for pid in workers))
+        served.proc.kill()
+        served.proc.wait(timeout=WAIT)
+        assert _until(lambda: not any(_running(pid) for pid in workers))
+    finally:
+        if served.proc.poll() is None:
+            served.proc.kill()
+        for pid in workers:
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie: an orphan's exit may never be reaped in a container."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+def _quietly(call: Callable[..., Any], *args: Any) -> None:
+    with contextlib.suppress(OSError):  # the server was killed under the request
+        call(*args)
 
 
 def test_cli_refuses_a_folder_without_a_project(tmp_path: Path) -> None:
