@@ -236,14 +236,34 @@ def _layout(record: Any) -> PartLayout | None:
         return None
 
 
-def part_plan(ws: Workspace, job: Job, user_templates: Path | None) -> PartPlan | None:
-    """How `job` prints in parts, or None to print it whole (short, or its own template)."""
+def part_plan(ws: Workspace, job: Job, user_templates: Path | None) -> tuple[PartPlan, int] | None:
+    """How `job` prints in parts and how many entries it splits (its entities, or the
+    items `PartPlan.items` names), or None to print it whole (short, or its own template)."""
     plan = ws.rule_set.books[job.book.holds].parts
-    if plan is None or len(job.entities) <= plan.size:
+    if plan is None:
         return None
     if user_templates is not None and (user_templates / job.template).exists():
         return None  # a project's template may not know about parts
-    return plan
+    count = len(job.entities)
+    if plan.items is not None:  # the printed items (cards) the context lists
+        items = context_for(ws, job).get(plan.items)
+        count = len(items) if isinstance(items, list) else 0
+    return (plan, count) if count > plan.size else None
+
+
+def _part_context(ws: Workspace, job: Job, piece: Piece, parted: dict[str, Any]) -> dict[str, Any]:
+    """A part's context: a body part's entities (or, for `PartPlan.items`, the whole
+    book's context with that list cut to the part), the whole book's for the others."""
+    plan = ws.rule_set.books[job.book.holds].parts
+    if piece.section != "body":
+        return context_for(ws, job, parted)
+    if plan is None or plan.items is None:
+        return context_for(
+            ws, replace(job, entities=job.entities[piece.start : piece.stop]), parted
+        )
+    context = context_for(ws, job, parted)
+    context[plan.items] = list(context[plan.items])[piece.start : piece.stop]
+    return context
 
 
 def print_piece(
@@ -266,7 +286,6 @@ def print_piece(
 
     config: ProjectConfig = ws.config
     user_templates = _user_templates(ws)
-    part = replace(job, entities=job.entities[piece.start : piece.stop])
     parted = {
         "section": piece.section,
         "first": piece.number == 0,
@@ -275,9 +294,7 @@ def print_piece(
         "unknown": _NO_PAGE if piece.draft else "",
     }
     env = make_environment(user_templates)
-    text = render_html(
-        job.template, context_for(ws, part if piece.section == "body" else job, parted), env=env
-    )
+    text = render_html(job.template, _part_context(ws, job, piece, parted), env=env)
     head = text[: text.find("<body")] if "<body" in text else ""
     key = print_key(text, config.paper.value, user_templates)
     old = (prior or {}).get(_part_name(piece))

@@ -426,9 +426,10 @@ def _plan_parts(ws: Workspace, job: Job, html: bool, previous: dict[str, Any]) -
     from builder.render.pdf import render_html, write_html
 
     user_templates = _user_templates(ws)
-    plan = part_plan(ws, job, user_templates)
-    if plan is None:
+    split = part_plan(ws, job, user_templates)
+    if split is None:
         return None
+    plan, count = split
     html_path = None
     if html:
         try:
@@ -445,7 +446,7 @@ def _plan_parts(ws: Workspace, job: Job, html: bool, previous: dict[str, Any]) -
     before = old.get("ids") if isinstance(old, dict) else None
     prior_ids = tuple(str(i) for i in before) if isinstance(before, list) else ()
     prior = parts if isinstance(parts, dict) else {}
-    return _Parted(plan, html_path, len(job.entities), prior, ids, prior_ids)
+    return _Parted(plan, html_path, count, prior, ids, prior_ids)
 
 
 def _print_all(

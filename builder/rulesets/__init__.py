@@ -63,11 +63,17 @@ class PartPlan:
     parts' pages are the book's). ``front`` and ``back``: the template has sections
     before and after the entries (cover and contents, index) that show page numbers; its
     context gets ``parted`` (see templates/books/bestiary.html).
+
+    ``items``: the context key of the list a part prints a slice of, when the book's
+    printed items are not its entities one for one (a card per ability of each
+    combatant): every part gets the whole book's context, that list cut to its ``size``.
+    None: each part's context is built from its slice of the entities.
     """
 
     size: int
     front: bool = False
     back: bool = False
+    items: str | None = None
 
 
 @dataclass(frozen=True)
