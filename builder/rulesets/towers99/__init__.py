@@ -9,7 +9,7 @@ until a project of this rule set is opened.
 
 from __future__ import annotations
 
-from builder.rulesets import BookSpec, RuleSet
+from builder.rulesets import BookSpec, PartPlan, RuleSet
 
 _P = "builder.rulesets.towers99"
 _V = f"{_P}.views.books"
@@ -46,6 +46,7 @@ RULESET = RuleSet(
             "99-towers/combatant_cards.html",
             f"{_V}:combatant_cards_context",
             description="a card per combatant with STUN and LETHAL trackers",
+            parts=PartPlan(18),  # two pages of nine cards a part (#27)
         ),
         "combatant_sheets": BookSpec(
             ("combatant",),
@@ -59,6 +60,7 @@ RULESET = RuleSet(
             "99-towers/weapon_cards.html",
             f"{_V}:weapon_cards_context",
             description="a card per weapon with its range bands",
+            parts=PartPlan(18),  # two pages of nine cards a part (#27)
         ),
     },
     commands=f"{_P}.commands:mount",

@@ -9,7 +9,7 @@ registration only; nothing below it is imported until a project of this rule set
 
 from __future__ import annotations
 
-from builder.rulesets import BookSpec, RuleSet
+from builder.rulesets import BookSpec, PartPlan, RuleSet
 
 _P = "builder.rulesets.turns"
 _M = f"{_P}.models"
@@ -40,6 +40,9 @@ BOOKS: dict[str, BookSpec] = {
         "turns-and-actions/cards.html",
         f"{_V}.books:ability_cards_context",
         description="ability cards laid out like programs, resolved for their owners",
+        # two pages of nine a part; a part is cut from the cards, since a combatant's
+        # abilities print as its cards whichever part the ability's entity falls in (#27)
+        parts=PartPlan(18, items="cards"),
     ),
     "combatant_sheets": BookSpec(
         ("combatant", "weapon", "ability"),
