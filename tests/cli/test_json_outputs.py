@@ -52,7 +52,21 @@ SAMPLES: dict[tuple[str, ...], list[list[str]]] = {
     ("rules", "codes"): [["ZC"]],
     ("rules", "rulings"): [[], ["R10"]],
     ("rules", "speed"): [["20", "11"]],
-    ("tool", "clock"): [["--initiative", "15"]],
+    ("tool", "clock"): [
+        ["--initiative", "15"],
+        [
+            "--combatant",
+            "bandit=15",
+            "--combatant",
+            "jimmy-arkham=15",
+            "--project",
+            f"{EX}/99-towers",
+        ],
+    ],
+    ("tool", "damage"): [
+        ["heavy-rifle", "--hearts", "2", "--vs", "bandit", "--project", f"{EX}/99-towers"],
+        ["squeeze", "--by", "rusty", "--vs", "bandit", "--project", f"{EX}/99-towers"],
+    ],
 }
 
 

@@ -66,6 +66,23 @@ def show_combatant(ws: Workspace, entity: Entity) -> Shown:
         "LETHAL": f"{v['lethal']} (disabled at 0, dying below, dead at {v['dead_at']})",
         "Immunities": v["immunities"],
         "Susceptibilities": v["susceptibilities"],
+        "Resilience": (
+            f"Physical STUN less ER {vals['er']}, Arcane less IR {vals['ir']}, at least 1"
+        ),
+        "Grapple": (
+            f"test {v['grapple']['attack']} (PA + size), defend {v['grapple']['defense']} "
+            f"(PD + size), reverse {v['grapple']['reverse']} (HS + size, flip-1)"
+        ),
+        "Squeeze / Slam": f"{v['grapple']['squeeze']} base damage against Medium or smaller",
+        "Off hand (flip-1)": ", ".join(f"{o['weapon']} {o['cards']} cards" for o in v["off_hand"]),
+        "Dual-wield": (
+            f"aggressive PA {v['dual_wield']['aggressive']['pa']} PD "
+            f"{v['dual_wield']['aggressive']['pd']}, defensive PA "
+            f"{v['dual_wield']['defensive']['pa']} PD {v['dual_wield']['defensive']['pd']}"
+            if v["dual_wield"]
+            else None
+        ),
+        "LETHAL back": f"1 per 8 hours' rest: {v['lethal_rest_hours']} hours from 0",
         "Aim at most": f"{v['aim_limit']['pa']} (PA), {v['aim_limit']['sa']} (SA)",
         "First acts (King flipped)": (
             f"phase {v['start_phase']['phase']} (surprised: {v['start_phase']['surprised']})"

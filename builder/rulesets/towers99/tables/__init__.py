@@ -246,3 +246,42 @@ ACTIONS: tuple[Action, ...] = (
 ACTIONS_BY_ID: dict[str, Action] = {a.id: a for a in ACTIONS}
 SHIFT = "shift-position"
 DELAY = "forced-delay"
+
+# Entering Combat and Initiative (L17): what breaks a tie within one phase, in order; the
+# last is a flip whose high card counts as the higher Calculated Initiative all combat.
+TIE_BREAKS: tuple[tuple[str, str], ...] = (
+    ("calculated", "Calculated Initiative"),
+    ("n", "Initiative <N>"),
+    ("ss", "Soft Strength [SS]"),
+    ("flip", "a flip (the high card counts as the higher Calculated Initiative all combat)"),
+)
+
+# Cover (L155-161): what each kind gives the Defender's combat flip; Total Cover: usually
+# no attack at all (None).
+COVER: dict[str, tuple[str, ...] | None] = {
+    "none": (),
+    "soft": ("shift+1",),
+    "hard": ("flip+1", "shift+1"),
+    "total": None,
+}
+
+# Healing (L247): one LETHAL back per this many hours without exertion.
+LETHAL_REST_HOURS = 8
+
+# Off-Hand Weapons and Dual-Wielding (L288-289).
+OFF_HAND_FLIP = -1  # an attack with the off-hand weapon: (flip-1)
+DUAL_WIELD_SHIFT = 1  # aggressive: +1 <PA> -1 <PD>; defensive: +1 <PD> -1 <PA>
+TWO_HANDED = "two-handed"  # a weapon keyword: it takes both hands (the Heavy Rifle)
+
+# Dueling, Stage Two: Showdown (L301-309): one piece per point the flip wins by, from this
+# list; winning by this much or more gives a (flip+1) in Stage Three.
+SHOWDOWN_LIST: tuple[str, ...] = (
+    "the opponent's Physical Attack <PA> (with the weapon of the duel)",
+    "the opponent's Physical Damage <PX> (with the weapon of the duel)",
+    "the opponent's Dueling skill rank",
+    "the number of cards in the opponent's Hand of Fate",
+    "the number and types of Chips left in the opponent's pool",
+    "the opponent's current STUN and LETHAL",
+    "the opponent's character level",
+)
+SHOWDOWN_FOCUS_MARGIN = 5

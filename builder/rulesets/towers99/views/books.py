@@ -88,9 +88,82 @@ def areas() -> list[dict[str, Any]]:
     return bursts + auras
 
 
+DISTANCE_SPAN = 7  # Counting Spaces: a grid of squares 0-6 across and down
+OUTNUMBER_SPAN = 4  # friends and foes 1-4 in one melee
+REST_LOST = (1, 2, 3, 4, 5, 6, 8, 10)
+
+
+def distance_grid() -> list[list[int]]:
+    """Counting Spaces (L324-325): spaces to a square DX across and DY down, diagonals
+    counting 1, 2, 1, 2 ...; row DY, column DX."""
+    return [[C.grid_distance(dx, dy) for dx in range(DISTANCE_SPAN)] for dy in range(DISTANCE_SPAN)]
+
+
+def outnumbering_grid() -> list[list[str]]:
+    """Outnumbering (L151): row = friends in the melee (you included), column = foes."""
+    return [
+        [C.outnumbering(f, e) or "–" for e in range(1, OUTNUMBER_SPAN + 1)]
+        for f in range(1, OUTNUMBER_SPAN + 1)
+    ]
+
+
+def size_shift_rows() -> list[dict[str, Any]]:
+    """Size Modifiers (L136-149): each size's own shift as attacker (<PA>) and defender
+    (<PD>/<ID>), the inverse of its rank; its space (Creature Sizes); its grapple size."""
+    return [
+        {
+            "size": s.title(),
+            "rank": r,
+            "space": str(T.SIZE_SPACE[s]),
+            "attack": C.modifier_text({"shift": C.size_shifts(s, s).attacker}),
+            "defense": C.modifier_text({"shift": C.size_shifts(s, s).defender}),
+            "squeeze": max(0, r),
+        }
+        for s, r in T.SIZE_RANKS.items()
+    ]
+
+
+def cover_rows() -> list[dict[str, str]]:
+    """Cover (L156-161): what each kind gives the Defender's flip."""
+    when = {
+        "none": "all of the target can be seen",
+        "soft": "part blocked, more than half seen; a non-ally in the way of the target's "
+        "size ± 1 rank; a ranged attack into a melee (not yours alone)",
+        "hard": "more than half of the target blocked from sight",
+        "total": "no line from attacker to target",
+    }
+    return [
+        {
+            "cover": k.title(),
+            "when": when[k],
+            "defender": " ".join(v) if v else ("no attack, usually" if v is None else "–"),
+        }
+        for k, v in T.COVER.items()
+    ]
+
+
+def chapter_example() -> dict[str, int]:
+    """STUN Damage's worked example (L206): the heavy rifle (7) with two Hearts against
+    the bandit's <ER> 1 deals 8 STUN, and 2 LETHAL (L212)."""
+    hit = C.hit_damage(7, 2, resilience=1)
+    return {"damage": 7, "hearts": 2, "er": 1, "stun": hit.stun, "lethal": hit.lethal}
+
+
 def table_aids_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
-    """`99-towers/table_aids.html`: the clock, the action reference and the area templates."""
+    """`99-towers/table_aids.html`: the clock (and its tie-breaks), the action reference,
+    the area templates, combat procedures (modifiers, damage, grappling, duels) and the
+    quick reference."""
     return {
+        "tie_breaks": [label for _, label in T.TIE_BREAKS],
+        "distance": distance_grid(),
+        "outnumbering": outnumbering_grid(),
+        "size_shifts": size_shift_rows(),
+        "cover": cover_rows(),
+        "example": chapter_example(),
+        "rest_rows": [{"lost": n, "hours": C.lethal_rest_hours(n)} for n in REST_LOST],
+        "showdown": list(T.SHOWDOWN_LIST),
+        "showdown_margin": T.SHOWDOWN_FOCUS_MARGIN,
+        "restricted_hs": [(hs, C.restricted_hard_strength(hs)) for hs in range(1, 7)],
         "clock": clock_rows(),
         "actions": action_rows(),
         "shift_extra": T.SHIFT_COMBINATION_EXTRA,

@@ -6,9 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.explain import Term, item_keys
-from builder.rulesets.towers99.models.weapon import DamageCategory, Reach, Weapon
+from builder.rulesets.towers99.models.weapon import AttackValue, DamageCategory, Reach, Weapon
 from builder.rulesets.towers99.rules import combat as C
-from builder.rulesets.towers99.tables import INITIATIVE_BASE, SURPRISE_DELAY
+from builder.rulesets.towers99.tables import (
+    INITIATIVE_BASE,
+    LETHAL_REST_HOURS,
+    OFF_HAND_FLIP,
+    SURPRISE_DELAY,
+    TWO_HANDED,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -116,6 +122,18 @@ def combatant_view(c: Combatant, combatant_id: str, weapons: dict[str, Entity]) 
             for i in c.weapons
         ],
         "aim_limit": {"pa": C.half_down(v.pa), "sa": C.half_down(v.sa)},
+        "grapple": vars(C.grapple(v.pa, v.pd, c.strength.hard, rank)),
+        "off_hand": [
+            {
+                "weapon": i,
+                "cards": C.attack_cards(w.attack_bonus, _attack_value(c, w)),
+                "modifier": f"flip{OFF_HAND_FLIP:+d}",
+            }
+            for i, w in found.items()
+            if one_handed(w)
+        ],
+        "dual_wield": _dual_wield(c, found),
+        "lethal_rest_hours": C.lethal_rest_hours(c.lethal),
         "start_phase": {
             "card": KING,
             "initiative": KING + v.n,
@@ -124,6 +142,27 @@ def combatant_view(c: Combatant, combatant_id: str, weapons: dict[str, Entity]) 
         },
         "description": c.description,
     }
+
+
+def one_handed(w: Weapon) -> bool:
+    """A weapon a hand can hold alone: not Two-Handed (the Heavy Rifle's keyword)."""
+    return TWO_HANDED not in (k.lower() for k in w.keywords)
+
+
+def _attack_value(c: Combatant, w: Weapon) -> int:
+    return c.values.pa if w.attack is AttackValue.PA else c.values.sa
+
+
+def dual_wielded(found: dict[str, Weapon]) -> list[str]:
+    """The one-handed melee weapons a combatant carries; two or more can be dual-wielded
+    (L289; two ranged, or one of each, give nothing without an Advantage, L291)."""
+    return [i for i, w in found.items() if w.type is Reach.MELEE and one_handed(w)]
+
+
+def _dual_wield(c: Combatant, found: dict[str, Weapon]) -> dict[str, Any] | None:
+    if len(dual_wielded(found)) < 2:
+        return None
+    return {k: vars(s) for k, s in C.dual_wield(c.values.pa, c.values.pd).items()}
 
 
 def _profile(w: Weapon | None) -> str:
@@ -297,6 +336,18 @@ def combatant_terms(c: Combatant, v: dict[str, Any], weapons: dict[str, Entity])
             out[f"attacks.{key}.stun_by_hearts.{h}"] = _stun_terms(c, w, attack["weapon"], h, stun)
         for h, lethal in zip(HEARTS, attack["lethal_by_hearts"], strict=True):
             out[f"attacks.{key}.lethal_by_hearts.{h}"] = _lethal_terms(h, lethal)
+    out.update(_grapple_terms(c, v))
+    out.update(_hands_terms(c, v, weapons))
+    lethal_rule = "Healing: 1 LETHAL per 8 hours without exertion (L247)"
+    out["lethal_rest_hours"] = (
+        Term(
+            f"{c.lethal} LETHAL from 0 back to the maximum x {LETHAL_REST_HOURS} hours",
+            c.lethal * LETHAL_REST_HOURS,
+            "lethal",
+            (Term(f"{c.lethal} LETHAL at most", c.lethal, "lethal"),),
+            lethal_rule,
+        ),
+    )
     start = v["start_phase"]
     rule = "Entering Combat and Initiative"
     flip = (
@@ -328,4 +379,83 @@ def combatant_terms(c: Combatant, v: dict[str, Any], weapons: dict[str, Entity])
         *phase,
         Term(f"+{SURPRISE_DELAY} surprised", SURPRISE_DELAY, "surprised", rule=rule),
     )
+    return out
+
+
+def _at_least_0(total: int, terms: list[Term], rule: str) -> tuple[Term, ...]:
+    """Terms of a card count, with the step that keeps it from going below 0."""
+    raw = sum(t.amount or 0 for t in terms)
+    if total > raw:
+        terms.append(
+            Term(f"+{total - raw}: never fewer than 0 cards", total - raw, "rule", rule=rule)
+        )
+    return tuple(terms)
+
+
+def _grapple_terms(c: Combatant, v: dict[str, Any]) -> Explained:
+    """Grappling (L254, L260, L273): <PA>, <PD> or Hard Strength plus the Size Rank."""
+    rank, g, vals, hs = v["size_rank"], v["grapple"], c.values, c.strength.hard
+    size = Term(f"{rank} Size Rank ({v['size'].title()})", rank, "size_rank")
+    test = "Grappling: Attack <PA> plus Size versus Physical Defense plus Size (L254)"
+    reverse = "Reverse the Grapple: Hard Strength plus size, at (flip-1) (L273)"
+    squeeze = (
+        "Squeeze: Hard Strength plus your size minus the victim's, below Medium counted 0 (L260)"
+    )
+    out: Explained = {
+        "grapple.attack": _at_least_0(
+            g["attack"], [Term(f"{vals.pa} <PA>", vals.pa, "values.pa", rule=test), size], test
+        ),
+        "grapple.defense": _at_least_0(
+            g["defense"], [Term(f"{vals.pd} <PD>", vals.pd, "values.pd", rule=test), size], test
+        ),
+        "grapple.reverse": _at_least_0(
+            g["reverse"],
+            [Term(f"{hs} Hard Strength [HS]", hs, "strength.hard", rule=reverse), size],
+            reverse,
+        ),
+    }
+    counted = max(0, rank)
+    out["grapple.squeeze"] = (
+        Term(f"{hs} Hard Strength [HS]", hs, "strength.hard", rule=squeeze),
+        Term(
+            f"{counted} size ({v['size'].title()}{', below Medium: 0' if rank < 0 else ''})",
+            counted,
+            "size_rank",
+            rule=squeeze,
+        ),
+        Term("-0 a victim of Medium size or smaller", 0, "victim", rule=squeeze),
+    )
+    return out
+
+
+def _hands_terms(c: Combatant, v: dict[str, Any], weapons: dict[str, Entity]) -> Explained:
+    """Off-hand cards (L288: the same cards at flip-1) and the dual-wield stances (L289)."""
+    out: Explained = {}
+    rule = "Off-Hand Weapons: (flip-1) with the off-hand weapon (L288)"
+    for key, row in zip(item_keys(v["off_hand"]), v["off_hand"], strict=True):
+        w = weapons[row["weapon"]].model
+        name = w.attack.value.upper()
+        value = _attack_value(c, w)
+        terms = [Term(f"{value} <{name}>", value, f"values.{w.attack.value}", rule=rule)]
+        if w.attack_bonus:
+            terms.append(
+                Term(
+                    f"{w.attack_bonus:+d} {w.name}'s attack bonus",
+                    w.attack_bonus,
+                    f"weapon:{row['weapon']}",
+                    rule=rule,
+                )
+            )
+        out[f"off_hand.{key}.cards"] = _at_least_0(row["cards"], terms, rule)
+    if v["dual_wield"]:
+        rule = "Dual-wielding two melee weapons (L289)"
+        pa, pd = c.values.pa, c.values.pd
+        for stance, sign_pa in (("aggressive", 1), ("defensive", -1)):
+            got = v["dual_wield"][stance]
+            for stat, base, sign in (("pa", pa, sign_pa), ("pd", pd, -sign_pa)):
+                terms = [
+                    Term(f"{base} <{stat.upper()}>", base, f"values.{stat}", rule=rule),
+                    Term(f"{sign:+d} fighting {stance}ly", sign, "stance", rule=rule),
+                ]
+                out[f"dual_wield.{stance}.{stat}"] = _at_least_0(got[stat], terms, rule)
     return out
