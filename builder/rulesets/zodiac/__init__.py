@@ -174,7 +174,7 @@ BOOKS: dict[str, BookSpec] = {
         "cards/monsters.html",
         f"{_V}.bestiary:monster_cards_context",
         description="63 x 88 mm cards, nine to a page",
-        parts=PartPlan(18),  # two pages a part
+        parts=PartPlan(18, items="faces"),  # two pages a part, counted in cards (backs too)
     ),
     "bestiary": BookSpec(
         ("monster",),
