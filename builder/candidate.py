@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from builder.checking import run_checks
 from builder.diagnostics import Diagnostic, Report, display_path, place_in
 from builder.explain import EXPECT_KEY, expectation_problems, paths
 
@@ -91,7 +92,9 @@ def check_candidate(ws: Any, path: Path, data: bytes) -> tuple[list[Diagnostic],
     content = load_content(files, game.id, loader=loader)
     add_core(content, core_files(game.id), game.id, loader=load_file)
     shown = {display_path(path)} | {display_path(f) for f in files if f.resolve() == target}
-    diags = [d for d in (*content.diagnostics, *game.check(content, ws.ruleset)) if d.path in shown]
+    diags = [
+        d for d in (*content.diagnostics, *run_checks(game, content, ws.ruleset)) if d.path in shown
+    ]
     # the same workspace over the new bytes; no import of builder.workspace, a layer up
     new_ws = replace(ws, content=content, report=Report(diags, files=1), content_found=False)
     chars = [

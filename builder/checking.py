@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from builder.io.project import Content, Entity
     from builder.rulesets import RuleSet
 
-__all__ = ["CheckContext", "check_expectations", "run_kind_checks"]
+__all__ = ["CheckContext", "check_expectations", "run_checks", "run_kind_checks"]
 
 
 @dataclass
@@ -44,6 +44,23 @@ class CheckContext:
         made validation quadratic (issue 13). ``key`` names the table.
         """
         return self.content.memo(key, build)
+
+
+def run_checks(rule_set: RuleSet, content: Content, settings: Any) -> list[Diagnostic]:
+    """Every construction check of ``rule_set`` over ``content``.
+
+    A rule set's own ``run_checks`` when it names one; otherwise each kind's ``checks``
+    entry through `run_kind_checks`, so a new rule set registers its checks and nothing
+    else (tests/fixtures/tiny_ruleset). It lives here, not on `RuleSet`, so the registry
+    never reaches up to the code that runs it.
+    """
+    if rule_set.run_checks is not None:
+        from builder.rulesets import resolve
+
+        return list(resolve(rule_set.run_checks)(content, settings))
+    if not rule_set.checks:
+        return []
+    return run_kind_checks(rule_set, CheckContext(content, settings))
 
 
 def run_kind_checks(rule_set: RuleSet, ctx: CheckContext) -> list[Diagnostic]:

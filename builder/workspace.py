@@ -12,6 +12,7 @@ from typing import Any, BinaryIO
 
 from builder import rulesets
 from builder.cache import ProjectCache, digest
+from builder.checking import run_checks
 from builder.diagnostics import Diagnostic, Report, display_path
 from builder.errors import ContentErrors, UsageError
 from builder.io.project import (
@@ -156,7 +157,7 @@ def open_workspace(
             *broken,
             *(
                 d
-                for d in (*config_diags, *content.diagnostics, *game.check(content, ruleset))
+                for d in (*config_diags, *content.diagnostics, *run_checks(game, content, ruleset))
                 if d.path in shown
             ),
         ]
@@ -225,7 +226,11 @@ def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
         shown = display_path(STDIN)
         diags = [
             *config_errors(config_diags, {shown}),
-            *(d for d in (*content.diagnostics, *game.check(content, ruleset)) if d.path == shown),
+            *(
+                d
+                for d in (*content.diagnostics, *run_checks(game, content, ruleset))
+                if d.path == shown
+            ),
         ]
     return Workspace(
         root, content, Report(diags, files=1), ruleset, config, game, bool(given.entities)

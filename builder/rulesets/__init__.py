@@ -205,21 +205,6 @@ class RuleSet:
             return None
         return resolve(self.make_settings)(house_rules)
 
-    def check(self, content: Any, settings: Any) -> list[Diagnostic]:
-        """Every construction check of this rule set over ``content``.
-
-        Without a ``run_checks`` of its own, each kind's ``checks`` entry runs through the
-        shared runner (`builder.checking.run_kind_checks`): a new rule set registers its
-        checks and nothing else (tests/fixtures/tiny_ruleset).
-        """
-        if self.run_checks is not None:
-            return resolve(self.run_checks)(content, settings)
-        if not self.checks:
-            return []
-        from builder.checking import CheckContext, run_kind_checks
-
-        return run_kind_checks(self, CheckContext(content, settings))
-
     def lint_settings(self, raw: Any = None) -> Any:
         """zodiac.yaml's ``lint:`` as the rule set's model (its defaults when absent)."""
         if self.lint_settings_model is None:
