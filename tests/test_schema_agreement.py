@@ -206,6 +206,7 @@ CLOSED: list[tuple[str, str, int, tuple[str | int, ...], Any, str, Any]] = [
     ),
     ("99-towers", "weapons/ours.yaml", 4, ("damage_type",), "lava", "NT103", "-Fire-"),
     ("16-bit-tactics", "characters/bram.yaml", 0, ("skills", "agility"), "d4", "BT101", "D6"),
+    ("16-bit-tactics", "characters/bram.yaml", 0, ("skills", "might"), "d20", "BT101", " d10"),
     ("turns-and-actions", "monsters.yaml", 0, ("intelligence",), "genius", "TA133", " DRONE "),
     ("turns-and-actions", "players.yaml", 0, ("element",), "ice", "TA132", "Water "),
     ("turns-and-actions", "weapons.yaml", 0, ("weight_class",), "XL", "TA120", " m "),

@@ -182,7 +182,7 @@ def test_16_bit_tactics_csv_carries_the_computed_numbers(exported):
     assert drake["status rounds"] == "6"  # by M.Atk d12 (R36)
     squire = _row(folder / "job.csv", "name", "Squire")
     assert (squire["HP per level"], squire["M.Atk"], squire["M.Def"]) == ("12", "d4", "2")
-    assert "Dual Grip (30 AP)" in squire["abilities"]
+    assert "Dual Grip (30 AP, RNG 1)" in squire["abilities"]  # no range written: 1 (L93)
     assert _row(folder / "weapon.csv", "name", "Longbow")["RNG"] == "5"
 
 

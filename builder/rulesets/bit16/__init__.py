@@ -62,7 +62,8 @@ BOOKS: dict[str, BookSpec] = {
         (),
         f"{_T}/reference.html",
         f"{_V}:reference_context",
-        description="one page: statuses, terrain, facing, XP tables, outcome bands",
+        description="one page: statuses, terrain, facing, XP tables, outcome bands, "
+        "initiative, range, knockback",
     ),
 }
 
@@ -78,6 +79,9 @@ RULESET = RuleSet(
     shows=SHOWS,
     scaffold=f"{_P}.scaffold:scaffold",
     house_rules_model=f"{_P}.models.project:HouseRules",
+    make_settings=f"{_P}.models.project:settings",
+    # ruling id -> the house_rules switch that selects its other reading (rules rulings)
+    house_rules={"R47": "crit_ignores_bands", "R48": "free_ap"},
     books=BOOKS,
     level_of=f"{_P}.views.compute:entity_level",
     rewards=f"{_P}.rewards:encounter_rewards",

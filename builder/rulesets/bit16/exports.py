@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from builder.export import RuleSetExports, Table, stat_block
+from builder.rulesets.bit16.rules.tables import SKILL_DICE
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -73,7 +74,7 @@ _SCHEMAS: dict[str, dict[str, Any]] = {
             "xp_to_next_level": _INT_OR_NULL,
             **{k: _INT for k in STATS},
             "combo_bonus": _INT,
-            "skills": _object({k: _DIE for k in SKILLS}),
+            "skills": _object({k: {"enum": list(SKILL_DICE)} for k in SKILLS}),  # L133
             "primary_job": _TEXT,
             "secondary_job": _TEXT_OR_NULL,
             "atk": _DIE_OR_NULL,

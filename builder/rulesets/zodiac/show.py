@@ -349,6 +349,8 @@ def monster_json(
                 "minimum": d.minimum,
                 "maximum": d.maximum,
                 "text": card["attack"]["text"],
+                # Ch. VI Attacking: critical x2, resistant, weak, Defend, Mini, Frog, Curse.
+                "outcomes": card["attack"]["outcomes"],
                 # Appendix I gives a monster's normal attack a die, never an element
                 # (book reading, no ruling yet); Status Touch adds a status to it.
                 "element": None,

@@ -81,10 +81,12 @@ def test_valid_twin_passes(bt_project, code, old, new):
 
 def test_two_weapons_allowed_by_an_ability_in_use(bt_project):
     text = (
-        CHARACTER.replace("xp: 131", "xp: 0")
+        CHARACTER.replace("xp: 131", "xp: 89")  # the 89 AP below come with 89 XP (R48)
         .replace("primary_job: black-mage", "primary_job: ninja")
         .replace("secondary_job: archer", "secondary_job: squire")
-        .replace("level_jobs: [archer, archer, archer, black-mage]", "level_jobs: [ninja]")
+        .replace(
+            "level_jobs: [archer, archer, archer, black-mage]", "level_jobs: [ninja, ninja, ninja]"
+        )
         .replace(
             "  black-mage: {ap_earned: 89, learned: [fire, blizzard]}",
             "  ninja: {ap_earned: 89, learned: [dual-wield]}",

@@ -165,24 +165,53 @@ def test_summed_gains_r38():
 
 
 def test_outcome_bands_physical():
-    # d8 against EVA 1, 2DEF 2, DEF 4: 1 miss, 2 quarter, 3-4 half, 5-7 full, 8 crit
+    # d8 against EVA 1, 2DEF 2, DEF 4: 1 miss, 2 quarter, 3-4 half, 5-8 full; 8 is also a
+    # Crit that still meets its band (R47)
     bands = [combat.outcome(r, 8, 1, 2, 4) for r in range(1, 9)]
-    assert bands == ["miss", "quarter", "half", "half", "full", "full", "full", "critical"]
+    assert bands == ["miss", "quarter", "half", "half", "full", "full", "full", "full"]
     c = combat.chances("d8", 1, 2, 4)
-    assert c.counts == {"miss": 1, "quarter": 1, "half": 2, "full": 3, "critical": 1}
-    assert c.chance("full") == Fraction(3, 8)
+    assert c.counts == {"miss": 1, "quarter": 1, "half": 2, "full": 4, "critical": 1}
+    assert c.chance("full") == Fraction(4, 8)
+    # (0 + 1/4 + 1/2 + 1/2 + 1 + 1 + 1 + 2) / 8
+    assert c.mean() == Fraction(25, 32)
     assert c.to_json() == {
         "miss": 0.125,
         "quarter": 0.125,
         "half": 0.25,
-        "full": 0.375,
+        "full": 0.5,
         "critical": 0.125,
+        "mean_multiplier": 0.7812,
     }
 
 
-def test_top_face_is_a_crit_even_under_eva():
+def test_crit_ignores_bands_is_the_house_rules_reading():
+    """The other reading of R47: the top face meets no band and deals x2 whole."""
+    bands = [combat.outcome(r, 8, 1, 2, 4, crit_ignores_bands=True) for r in range(1, 9)]
+    assert bands == ["miss", "quarter", "half", "half", "full", "full", "full", "critical"]
+    c = combat.chances("d8", 1, 2, 4, crit_ignores_bands=True)
+    assert c.counts == {"miss": 1, "quarter": 1, "half": 2, "full": 3, "critical": 1}
+    assert c.mean() == Fraction(25, 32)  # the top face is in the full band either way
+    d4 = combat.chances("d4", 1, 2, 4, crit_ignores_bands=True)
+    assert d4.mean() == Fraction(11, 16) and d4.to_json()["mean_multiplier"] == 0.6875
+
+
+def test_r47_the_issues_d4_example():
+    """A d4 against EVA 1, 2DEF 2, DEF 4: 0, 1/4, 1/2, and the Crit's 1/2 doubled: 0.4375."""
+    c = combat.chances("d4", 1, 2, 4)
+    shares = [combat.share(r, 4, 1, 2, 4) for r in range(1, 5)]
+    assert shares == [0, Fraction(1, 4), Fraction(1, 2), 1]
+    assert c.mean() == Fraction(7, 16) and c.to_json()["mean_multiplier"] == 0.4375
+    by_share = {str(k): v for k, v in c.dealt.items()}
+    assert by_share == {"0": 1, "1/4": 1, "1/2": 1, "1": 1, "2": 0}
+
+
+def test_a_crit_at_or_under_eva_still_misses_r47():
     c = combat.chances("d4", 4, 4, 4)
-    assert c.counts == {"miss": 3, "quarter": 0, "half": 0, "full": 0, "critical": 1}
+    assert c.counts == {"miss": 4, "quarter": 0, "half": 0, "full": 0, "critical": 1}
+    assert c.mean() == 0
+    house = combat.chances("d4", 4, 4, 4, crit_ignores_bands=True)
+    assert house.counts == {"miss": 3, "quarter": 0, "half": 0, "full": 0, "critical": 1}
+    assert house.mean() == Fraction(1, 2)  # 2 x DMG on one face of four
     with pytest.raises(ValueError):
         combat.faces("x7")
 

@@ -364,3 +364,44 @@ def test_a_monster_card_marks_a_tech_its_mp_cannot_pay(zodiac, write):
     ws = open_workspace([path.parent])
     [card] = monster_cards_context(ws, ws.content.of_kind("monster"))["monsters"]
     assert [t["mp_short"] for t in card["fit"]["techs"]] == [True, False]
+
+
+def test_a_monsters_attack_line_lands_too(zodiac):
+    """The Goblin's 1d6 x 10 + 24 = 34-84 (App. I): a critical doubles it (Ch. VI)."""
+    from builder.rulesets.zodiac.views.bestiary import monster_cards_context
+
+    a = shown(zodiac, "monster", "show", str(EXAMPLE / "monsters" / "goblin.yaml"))["attack"]
+    assert (a["minimum"], a["maximum"]) == (34, 84)
+    got = {k: (o["min"], o["max"]) for k, o in a["outcomes"].items()}
+    assert (got["critical"], got["vs_resistant"], got["vs_weak"]) == (
+        (68, 168),
+        (17, 42),
+        (68, 168),
+    )
+    ws = open_workspace([EXAMPLE])
+    goblin = [e for e in ws.content.of_kind("monster") if e.id == "goblin"]
+    [card] = monster_cards_context(ws, goblin)["monsters"]
+    assert card["attack"]["critical"] == "68-168"  # the bestiary prints it; a card has no room
+
+
+HEXER = """\
+kind: monster
+name: Hexer
+level: 10
+stats: {str: 20, mag: 20, vit: 15, spr: 10, agi: 10}
+techs:
+  - {name: Hex, tech_level: 1, primary: status_effect, statuses: [curse]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("house", "lasts"),
+    [("", "lasts until cured"), ("house_rules: {curse_temporary: true}\n", "lasts 3 rounds")],
+    ids=["R51", "curse_temporary"],
+)
+def test_r51_on_a_monster_card(zodiac, write, house, lasts):
+    """The switch changes the monster's card and `show` as it does a Tech's (R51)."""
+    write("zodiac.yaml", "title: Hexers\n" + house)
+    path = write("hexer.yaml", HEXER)
+    [hex_] = shown(zodiac, "monster", "show", str(path))["techs"]
+    assert lasts in hex_["effect"], hex_["effect"]

@@ -11,6 +11,7 @@ from builder.problems import Problem
 from builder.rulesets.bit16.models.weapon import WeaponType
 from builder.rulesets.bit16.rules.progression import level_for_xp
 from builder.rulesets.bit16.rules.tables import SKILL_DICE
+from builder.text import printable, shorten
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -29,6 +30,7 @@ CODES: dict[str, str] = {
     "BT106": "a ranged weapon without its ammo equipped",
     "BT107": "the level history is not as long as the level the XP reaches",
     "BT108": "an unknown job, ability or weapon id",
+    "BT109": "more AP earned over all jobs than the character's XP (R48)",
 }
 
 
@@ -57,6 +59,7 @@ def _unknown(what: str, value: str, choices: list[str], path: tuple[str | int, .
 def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
     c: Character = entity.model
     yield from _skills(c)
+    yield from _ap_within_xp(c, ctx)
     yield from _jobs(c, ctx)
     yield from _history(c)
     yield from _abilities(c, ctx)
@@ -64,15 +67,40 @@ def check_character(entity: Entity, ctx: CheckContext) -> Iterator[Problem]:
 
 
 def _skills(c: Character) -> Iterator[Problem]:
+    """One rule for every skill die (L133), so d4 and d20 get the same message."""
+    allowed = ", ".join(SKILL_DICE[:-1]) + f" or {SKILL_DICE[-1]}"
     for name in ("might", "agility", "lore", "charm"):
-        die = getattr(c.skills, name).value
+        die = getattr(c.skills, name)
         if die not in SKILL_DICE:
             yield Problem(
                 "BT101",
-                f"{name} is {die}; skills are rated from d6 to d12",
-                "Skills",
+                f"{name} is {shorten(printable(die))}; skills are rated from d6 to d12: "
+                f"{allowed}{did_you_mean(die, list(SKILL_DICE))}",
+                "Skills, L133",
                 ("skills", name),
             )
+
+
+def _ap_within_xp(c: Character, ctx: CheckContext) -> Iterator[Problem]:
+    """R48: AP come only with XP, so the AP earned over all jobs is at most the XP; the
+    error lands on the job whose AP passes it (file order), unless ``free_ap`` is on."""
+    if getattr(ctx.settings, "free_ap", False):
+        return
+    total = 0
+    for job_id, record in c.jobs.items():
+        total += record.ap_earned
+        if total > c.xp:
+            before = total - record.ap_earned
+            yield Problem(
+                "BT109",
+                f"{record.ap_earned} AP earned on {job_id} brings the AP over all jobs to "
+                f"{total}, more than the {c.xp} XP earned; AP come only with XP, as much as "
+                f"each battle's XP (R35), so {job_id} can hold at most {max(0, c.xp - before)} "
+                "(or turn on house_rules.free_ap in zodiac.yaml)",
+                "Rewards, R48",
+                ("jobs", job_id, "ap_earned"),
+            )
+            return
 
 
 def _jobs(c: Character, ctx: CheckContext) -> Iterator[Problem]:

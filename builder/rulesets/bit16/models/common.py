@@ -26,10 +26,11 @@ class Die(StrEnum):
 
 
 DieIn = Annotated[Die, EnumIn]
-# Skills are "rated from D6-D12" (rules.tables.SKILL_DICE): the model reads any step die
-# so BT101 can say so with its rule; the schema offers only these (tested equal).
+# Skills are "rated from D6-D12" (L133, rules.tables.SKILL_DICE): the model reads the die
+# as text so one rule, BT101, refuses any other (d4 or d20 alike) with one message; the
+# schema offers only these (tested equal).
 SKILL_DICE_SCHEMA: tuple[str, ...] = ("d6", "d8", "d10", "d12")
-SkillDieIn = Annotated[Die, EnumIn, Closed(SKILL_DICE_SCHEMA)]
+SkillDieIn = Annotated[str, EnumIn, Field(min_length=1, max_length=12), Closed(SKILL_DICE_SCHEMA)]
 Count = Annotated[int, Field(ge=0, le=9999)]
 Small = Annotated[int, Field(ge=0, le=99)]
 

@@ -70,3 +70,25 @@ STATUSES: tuple[tuple[str, str, str], ...] = (
     ("Quicken", "positive", "takes a turn right after the acting character"),
     ("Float", "positive", "ignores movement penalties, status or damage from terrain"),
 )
+
+# Initiative (L65-71): phases by EVA; Spd Up (L201).
+INITIATIVE: tuple[tuple[str, str], ...] = (
+    ("Base", "rank by EVA: each EVA is a phase, highest first (all EVA 4 act, then EVA 3...)"),
+    ("Phase", "each phase is resolved whole; inside it roll initiative normally"),
+    ("Spd Up", "one phase higher; the initiative roll is the Agility die's top face"),
+)
+
+# Range (L85, L93-95) and Melee Attacks (L235).
+RANGES: tuple[tuple[str, str], ...] = (
+    ("None written", "RNG 1; an AE attack RNG 0 (AE 0 is one square, not an area)"),
+    ("Long / Reach", "RNG 2: Long hits up to 2 targets, Reach the closest in its line"),
+    ("Melee", "in a straight line only: even RNG 2 cannot hit a diagonal"),
+    ("Ranged", "guns, bows, crossbows, thrown: +1 RNG from 2 HT above the target"),
+    ("Distance", "cardinal squares only: a diagonal neighbour is 2 away"),
+)
+
+# Knockback and Falling (L125-127).
+KNOCKBACK: tuple[tuple[str, str], ...] = (
+    ("Knockback N", "the target moves N squares straight away from the attacker"),
+    ("Fall", "a level change of at least its Jump: + half the attack's damage (rounded down)"),
+)

@@ -3,6 +3,7 @@ and how each was reached (``*_terms``: the breakdowns `zodiac show` carries)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from builder.explain import Term, item_keys
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from builder.rulesets.bit16.models.common import Ability
     from builder.rulesets.bit16.models.job import Job
     from builder.rulesets.bit16.models.monster import Monster
+    from builder.rulesets.bit16.models.project import HouseRules
 
 STATS = ("hp", "mp", "dmg", "mdmg")
 THRESHOLD_LABELS = (
@@ -41,7 +43,7 @@ def ability_view(a: Ability) -> dict[str, Any]:
         "type": "spell" if a.spell else "ability",
         "ap": a.ap,
         "mp": progression.spell_mp(a.ap, a.mp) if a.spell else None,
-        "range": a.range,
+        "range": combat.ability_range(a.range, a.ae),  # 1, or 0 for an AE attack (L93)
         "ae": a.ae,
         "two_weapons": a.two_weapons,
         "effect": a.effect,
@@ -52,25 +54,44 @@ def thresholds(t: Any) -> dict[str, int]:
     return {label: getattr(t, attr) for attr, label in THRESHOLD_LABELS}
 
 
-def attack_table(die: str, t: Any, *, magic: bool) -> dict[str, float]:
-    """Chances of each band for ``die`` against these thresholds (R37 for magic)."""
-    if magic:
-        return combat.chances(die, t.m_eva, t.m_def2, t.m_def).to_json()
-    return combat.chances(die, t.eva, t.def2, t.def_).to_json()
+def crit_ignores_bands(house: HouseRules | None) -> bool:
+    """Whether the project reads a Crit as ignoring the bands (R47's house rule)."""
+    return bool(getattr(house, "crit_ignores_bands", False))
+
+
+def cuts(t: Any, *, magic: bool) -> tuple[int, int, int]:
+    """EVA, 2DEF and DEF (or M.Eva, 2M.Def and M.Def, R37) of a thresholds model."""
+    return (t.m_eva, t.m_def2, t.m_def) if magic else (t.eva, t.def2, t.def_)
+
+
+def attack_chances(
+    die: str, t: Any, *, magic: bool, house: HouseRules | None = None
+) -> combat.Chances:
+    """``die`` against these thresholds, read by R47 or its house rule."""
+    return combat.chances(die, *cuts(t, magic=magic), crit_ignores_bands=crit_ignores_bands(house))
+
+
+def attack_table(
+    die: str, t: Any, *, magic: bool, house: HouseRules | None = None
+) -> dict[str, float]:
+    """Chances of each band for ``die`` against these thresholds (R37 for magic), and the
+    share of DMG a roll deals on average (``mean_multiplier``, R47)."""
+    return attack_chances(die, t, magic=magic, house=house).to_json()
 
 
 DICE = ("d4", "d6", "d8", "d10", "d12")
 
 
-def outcomes(t: Any) -> dict[str, dict[str, dict[str, float]]]:
-    """Every attacker die against these thresholds: chance of each band (R37 for magic)."""
+def outcomes(t: Any, house: HouseRules | None = None) -> dict[str, dict[str, dict[str, float]]]:
+    """Every attacker die against these thresholds: chance of each band (R37 for magic)
+    and the mean share of DMG one roll deals (R47; ``crit_ignores_bands``)."""
     return {
-        "physical": {d: attack_table(d, t, magic=False) for d in DICE},
-        "magical": {d: attack_table(d, t, magic=True) for d in DICE},
+        "physical": {d: attack_table(d, t, magic=False, house=house) for d in DICE},
+        "magical": {d: attack_table(d, t, magic=True, house=house) for d in DICE},
     }
 
 
-def job_view(entity: Entity) -> dict[str, Any]:
+def job_view(entity: Entity, house: HouseRules | None = None) -> dict[str, Any]:
     j: Job = entity.model
     return {
         "id": entity.id,
@@ -83,13 +104,13 @@ def job_view(entity: Entity) -> dict[str, Any]:
         "mov": j.mov,
         "jump": j.jump,
         "status_rounds": combat.status_rounds(j.matk.value),
-        "outcomes": outcomes(j.thresholds),
+        "outcomes": outcomes(j.thresholds, house),
         "abilities": [ability_view(a) for a in j.abilities if not a.spell],
         "spells": [ability_view(a) for a in j.abilities if a.spell],
     }
 
 
-def monster_view(entity: Entity) -> dict[str, Any]:
+def monster_view(entity: Entity, house: HouseRules | None = None) -> dict[str, Any]:
     m: Monster = entity.model
     xp = progression.enemy_xp(m.level)
     return {
@@ -108,22 +129,27 @@ def monster_view(entity: Entity) -> dict[str, Any]:
         "thresholds": thresholds(m.thresholds),
         "mov": m.mov,
         "jump": m.jump,
+        "initiative_phase": combat.initiative_phase(m.thresholds.eva),
         "combo_bonus": progression.combo_bonus(m.level),
         "status_rounds": combat.status_rounds(m.matk.value),
-        "outcomes": outcomes(m.thresholds),
+        "outcomes": outcomes(m.thresholds, house),
         "abilities": [ability_view(a) for a in m.abilities],
     }
 
 
 def weapon_view(entity: Entity) -> dict[str, Any]:
+    """A weapon with its RNG as played: as written, else 1, 2 for Long and Reach (L93,
+    L235), and a ranged weapon's RNG from 2 HT above the target (L95)."""
     w = entity.model
+    rng = combat.weapon_range(w.type.value, w.range)
     return {
         "id": entity.id,
         "name": w.name,
         "type": w.type.value,
         "atk": w.atk.value if w.atk else None,
         "ammo": w.ammo,
-        "range": w.range,
+        "range": rng,
+        "range_from_above": combat.range_from_above(w.type.value, rng),
         "description": w.description,
     }
 
@@ -132,8 +158,11 @@ def _jobs(content: Content) -> dict[str, Job]:
     return {e.id: e.model for e in content.of_kind("job")}
 
 
-def character_view(content: Content, entity: Entity) -> dict[str, Any]:
-    """The character's computed block: level, XP, summed stats (R38), AP ledgers."""
+def character_view(
+    content: Content, entity: Entity, house: HouseRules | None = None
+) -> dict[str, Any]:
+    """The character's computed block: level, XP, summed stats (R38), AP ledgers; its
+    outcome chances read by R47 or the project's ``crit_ignores_bands``."""
     c: Character = entity.model
     jobs = _jobs(content)
     level = progression.level_for_xp(c.xp)
@@ -176,7 +205,7 @@ def character_view(content: Content, entity: Entity) -> dict[str, Any]:
         "mdmg": summed["mdmg"].value,
         "how": {s: summed[s].explain() for s in STATS},
         "combo_bonus": progression.combo_bonus(level),
-        "skills": {k: getattr(c.skills, k).value for k in ("might", "agility", "lore", "charm")},
+        "skills": {k: getattr(c.skills, k) for k in ("might", "agility", "lore", "charm")},
         "primary_job": c.primary_job,
         "secondary_job": c.secondary_job,
         "atk": primary.atk.value if primary else None,
@@ -184,8 +213,9 @@ def character_view(content: Content, entity: Entity) -> dict[str, Any]:
         "thresholds": thresholds(primary.thresholds) if primary else {},
         "mov": primary.mov if primary else None,
         "jump": primary.jump if primary else None,
+        "initiative_phase": combat.initiative_phase(primary.thresholds.eva) if primary else None,
         "status_rounds": combat.status_rounds(primary.matk.value) if primary else None,
-        "outcomes": outcomes(primary.thresholds) if primary else None,
+        "outcomes": outcomes(primary.thresholds, house) if primary else None,
         "jobs": {
             k: {"ap_earned": v["ap_earned"], "ap_spent": v["ap_spent"]} for k, v in ledgers.items()
         },
@@ -222,7 +252,6 @@ _BANDS = {
     "quarter": "above {eva}, at or under {def2}",
     "half": "above {def2}, at or under {def_}",
     "full": "above {def_}",
-    "critical": "the top face, a Crit",
 }
 
 
@@ -237,27 +266,91 @@ def _rolls(rolls: list[int]) -> str:
     return ", ".join(f"{x[0]}-{x[-1]}" if len(x) > 1 else f"{x[0]}" for x in runs) or "none"
 
 
-def outcome_terms(t: Any, prefix: str = "outcomes") -> Explained:
+def _frac(x: Fraction) -> str:
+    """``Fraction(1, 4)`` -> ``1/4``; ``Fraction(2)`` -> ``2``."""
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _crit_term(die: str, top: int, ignores: bool, rule: str) -> Term:
+    """The Crit's chance: the die's top face, one face of ``top`` (Crits; R47)."""
+    chance = round(1 / top, 4)
+    if ignores:
+        how = Term(
+            "house rule crit_ignores_bands: a Crit deals the doubled DMG whatever the bands",
+            None,
+            "house_rule:crit_ignores_bands",
+            rule="R47",
+        )
+        label = f"1 of {top} faces: roll {top}, the top face, a Crit (it ignores the bands)"
+    else:
+        how = Term(
+            f"roll {top} also meets its band, of the doubled DMG", None, "ruling:R47", rule="R47"
+        )
+        label = f"1 of {top} faces: roll {top}, the top face, a Crit (DMG doubled, R47)"
+    inputs = (
+        Term("1 top face", 1, f"die:{die}"),
+        Term(f"{top} faces of a {die}", top, f"die:{die}"),
+        how,
+    )
+    return Term(label, chance, f"die:{die}", inputs, rule + "; R47")
+
+
+def _mean_term(
+    die: str, cut: tuple[int, int, int], shown: dict[str, str], ignores: bool, rule: str
+) -> Term:
+    """The mean share of DMG a roll of ``die`` deals: each group of faces, its chance
+    times the share it deals (a band's, doubled on the Crit; R47)."""
+    top = combat.faces(die)
+    groups: dict[tuple[str, bool], list[int]] = {}
+    for roll in range(1, top + 1):
+        band = combat.outcome(roll, top, *cut, crit_ignores_bands=ignores)
+        groups.setdefault((band, roll == top), []).append(roll)
+    parts = []
+    for (band, crit), rolls in groups.items():
+        n = len(rolls)
+        dealt = combat.share(rolls[0], top, *cut, crit_ignores_bands=ignores)
+        amount = round(float(Fraction(n, top) * dealt), 4)
+        if not crit:
+            label = f"rolls {_rolls(rolls)} ({band}): {n}/{top} x {_frac(dealt)}"
+            parts.append(Term(label, amount, f"die:{die}", rule=rule))
+        elif ignores:
+            label = f"roll {top}, a Crit ignoring the bands: 1/{top} x 2"
+            parts.append(Term(label, amount, "house_rule:crit_ignores_bands", rule="R47"))
+        else:
+            half = _frac(combat.SHARE[band])
+            label = f"roll {top}, a Crit meeting {band}: 1/{top} x {half} x 2 = {_frac(dealt)}"
+            parts.append(Term(label, amount, "ruling:R47", rule="R47"))
+    chances = combat.chances(die, *cut, crit_ignores_bands=ignores)
+    value = chances.to_json()["mean_multiplier"]
+    against = ", ".join(shown.values())
+    label = (
+        f"x{value} of DMG a roll deals on average: each face's share over {top} faces ({against})"
+    )
+    return Term(label, value, f"die:{die}", tuple(parts), rule + "; R47")
+
+
+def outcome_terms(t: Any, prefix: str = "outcomes", house: HouseRules | None = None) -> Explained:
     """Each band's chance of ``outcomes``: the faces of the die that land in it, over its
-    faces (Making an Attack; R37 reads magic alike; R47 the top face)."""
+    faces, and the mean share of DMG a roll deals (Making an Attack; R37 reads magic alike;
+    R47 the top face, or its house rule ``crit_ignores_bands``)."""
+    ignores = crit_ignores_bands(house)
     out: Explained = {}
     for kind, magic in (("physical", False), ("magical", True)):
         if magic:
             names = {"eva": "M.Eva", "def2": "2M.Def", "def_": "M.Def"}
-            cuts = (t.m_eva, t.m_def2, t.m_def)
             rule = "Making an Attack, Magical Attacks; R37"
         else:
             names = {"eva": "EVA", "def2": "2DEF", "def_": "DEF"}
-            cuts = (t.eva, t.def2, t.def_)
             rule = "Making an Attack"
-        shown = {k: f"{names[k]} {n}" for k, n in zip(("eva", "def2", "def_"), cuts, strict=True)}
+        cut = cuts(t, magic=magic)
+        shown = {k: f"{names[k]} {n}" for k, n in zip(("eva", "def2", "def_"), cut, strict=True)}
         for die in DICE:
             top = combat.faces(die)
             rolls: dict[str, list[int]] = {b: [] for b in combat.BANDS}
             for roll in range(1, top + 1):
-                rolls[combat.outcome(roll, top, *cuts)].append(roll)
-            chances = combat.chances(die, *cuts).to_json()
-            for band in combat.BANDS:
+                rolls[combat.outcome(roll, top, *cut, crit_ignores_bands=ignores)].append(roll)
+            chances = combat.chances(die, *cut, crit_ignores_bands=ignores).to_json()
+            for band in combat.HIT_BANDS:
                 n = len(rolls[band])
                 where = _BANDS[band].format(**shown)
                 out[f"{prefix}.{kind}.{die}.{band}"] = (
@@ -269,9 +362,13 @@ def outcome_terms(t: Any, prefix: str = "outcomes") -> Explained:
                             Term(f"{n} faces {where}", n, "thresholds"),
                             Term(f"{top} faces of a {die}", top, f"die:{die}"),
                         ),
-                        rule + ("; R47" if band == "critical" else ""),
+                        rule,
                     ),
                 )
+            out[f"{prefix}.{kind}.{die}.critical"] = (_crit_term(die, top, ignores, rule),)
+            out[f"{prefix}.{kind}.{die}.mean_multiplier"] = (
+                _mean_term(die, cut, shown, ignores, rule),
+            )
     return out
 
 
@@ -313,14 +410,70 @@ def _mp_terms(a: dict[str, Any], written: int | None) -> tuple[Term, ...]:
     return (Term(f"{a['ap']} AP to learn {a['name']}", a["ap"], f"ability:{a['id']}", rule=rule),)
 
 
+def range_terms(written: int | None, ae: int | None, source: str) -> tuple[Term, ...]:
+    """An ability's RNG: as written, else 1, or 0 for an AE attack (Range, L93)."""
+    rng = combat.ability_range(written, ae)
+    rule = "Range (L93)"
+    if written is not None:
+        return (Term(f"RNG {rng}, as written", rng, source, rule=rule),)
+    if ae:
+        return (Term(f"RNG 0: no range written, an AE {ae} attack", rng, source, rule=rule),)
+    return (Term("RNG 1: no range written", rng, source, rule=rule),)
+
+
 def _ability_terms(prefix: str, views: list[dict[str, Any]], models: list[Ability]) -> Explained:
-    """``<prefix>.<id>.mp`` of each spell, keyed as `paths` names the list's items."""
-    written = {ability_view(m)["id"]: m.mp for m in models}
+    """``<prefix>.<id>.mp`` of each spell and ``.range`` of each ability, keyed as `paths`
+    names the list's items."""
+    written = {ability_view(m)["id"]: m for m in models}
     out: Explained = {}
     for key, a in zip(item_keys(views), views, strict=True):
+        model = written.get(a["id"])
         if a["mp"] is not None:
-            out[f"{prefix}.{key}.mp"] = _mp_terms(a, written.get(a["id"]))
+            out[f"{prefix}.{key}.mp"] = _mp_terms(a, model.mp if model else None)
+        if model is not None:
+            out[f"{prefix}.{key}.range"] = range_terms(model.range, model.ae, f"ability:{a['id']}")
     return out
+
+
+def weapon_terms(w: Any, source: str, prefix: str = "") -> Explained:
+    """A weapon's RNG (as written, else 1, 2 for Long and Reach: L93, L235) and, for a
+    ranged weapon, its RNG from 2 HT above the target (L95)."""
+    kind = w.type.value
+    rng = combat.weapon_range(kind, w.range)
+    if rng is None:
+        return {}
+    if w.range is not None:
+        how = Term(f"RNG {rng}, as written", rng, source, rule="Range (L93)")
+    elif kind in ("long", "reach"):
+        how = Term(f"RNG 2: a {kind.title()} weapon", rng, source, rule="Melee Attacks (L235)")
+    else:
+        how = Term("RNG 1: no range written", rng, source, rule="Range (L93)")
+    out: Explained = {f"{prefix}range": (how,)}
+    above = combat.range_from_above(kind, rng)
+    if above is not None:
+        out[f"{prefix}range_from_above"] = (
+            Term(f"RNG {rng} of {w.name}", rng, source),
+            Term(
+                f"+1 RNG from {combat.HEIGHT_BONUS_HT} HT above the target",
+                above - rng,
+                "table:height",
+                rule="Range (L95)",
+            ),
+        )
+    return out
+
+
+def initiative_terms(eva: int, whose: str, source: str) -> tuple[Term, ...]:
+    """The phase a character or monster acts in: its EVA (Initiative, L65-71)."""
+    phase = combat.initiative_phase(eva)
+    return (
+        Term(
+            f"phase {phase}: EVA {eva} of {whose}; higher phases act first",
+            phase,
+            source,
+            rule="Initiative (L65-71)",
+        ),
+    )
 
 
 def _block_terms(j: Job, job_id: str) -> Explained:
@@ -365,26 +518,29 @@ def _limit_terms() -> Explained:
     }
 
 
-def job_terms(entity: Entity, v: dict[str, Any]) -> Explained:
-    """A job view's computed numbers: status rounds, outcomes, spells' MP."""
+def job_terms(entity: Entity, v: dict[str, Any], house: HouseRules | None = None) -> Explained:
+    """A job view's computed numbers: status rounds, outcomes, spells' MP, ranges."""
     j: Job = entity.model
     out = {"status_rounds": _status_terms(j.matk.value, f"job:{entity.id}", j.name)}
-    out.update(outcome_terms(j.thresholds))
+    out.update(outcome_terms(j.thresholds, house=house))
     out.update(_ability_terms("abilities", v["abilities"], [a for a in j.abilities if not a.spell]))
     out.update(_ability_terms("spells", v["spells"], [a for a in j.abilities if a.spell]))
     return out
 
 
-def monster_terms(entity: Entity, v: dict[str, Any]) -> Explained:
-    """A monster view's computed numbers: XP and AP, combo bonus, status rounds, outcomes."""
+def monster_terms(entity: Entity, v: dict[str, Any], house: HouseRules | None = None) -> Explained:
+    """A monster view's computed numbers: XP and AP, combo bonus, initiative phase, status
+    rounds, outcomes, abilities' ranges."""
     m: Monster = entity.model
+    src = f"monster:{entity.id}"
     out = {
         "xp": xp_terms(m.level),
         "ap": xp_terms(m.level, ap=True),
         "combo_bonus": _combo_terms(m.level),
-        "status_rounds": _status_terms(m.matk.value, f"monster:{entity.id}", m.name),
+        "initiative_phase": initiative_terms(m.thresholds.eva, m.name, f"{src}.thresholds"),
+        "status_rounds": _status_terms(m.matk.value, src, m.name),
     }
-    out.update(outcome_terms(m.thresholds))
+    out.update(outcome_terms(m.thresholds, house=house))
     out.update(_ability_terms("abilities", v["abilities"], list(m.abilities)))
     return out
 
@@ -414,7 +570,9 @@ def _gain_terms(level_jobs: list[str], jobs: dict[str, Job], stat: str) -> tuple
     return tuple(out)
 
 
-def character_terms(content: Content, entity: Entity, v: dict[str, Any]) -> Explained:
+def character_terms(
+    content: Content, entity: Entity, v: dict[str, Any], house: HouseRules | None = None
+) -> Explained:
     """A character view's computed numbers (``character_view``): level and XP to the next
     (R34), HP/MP/DMG/M.Dmg (R38), combo bonus, AP spent, the primary job's block, status
     rounds and outcomes, spells' MP and the Limit gauge."""
@@ -452,7 +610,14 @@ def character_terms(content: Content, entity: Entity, v: dict[str, Any]) -> Expl
         out["status_rounds"] = _status_terms(
             primary.matk.value, f"job:{c.primary_job}", f"{primary.name} (primary job)"
         )
-        out.update(outcome_terms(primary.thresholds))
+        out["initiative_phase"] = initiative_terms(
+            primary.thresholds.eva, f"{primary.name} (primary job)", f"job:{c.primary_job}"
+        )
+        out.update(outcome_terms(primary.thresholds, house=house))
+    weapons = {e.id: e.model for e in content.of_kind("weapon")}
+    for key, w in zip(item_keys(v["equipment"]), v["equipment"], strict=True):
+        if w["id"] in weapons:
+            out.update(weapon_terms(weapons[w["id"]], f"weapon:{w['id']}", f"equipment.{key}."))
     for job_id, ledger in v["job_ledgers"].items():
         spent = tuple(
             Term(

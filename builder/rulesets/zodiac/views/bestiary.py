@@ -191,6 +191,23 @@ def _other_effect(tech: Tech, view: R.MonsterView, die: int, ruleset: Any = None
     return "; ".join(lines) or None
 
 
+def _attack_lands(line: R.DamageLine) -> dict[str, Any]:
+    """A monster's normal attack as it lands (Ch. VI Attacking): its critical (x2), and
+    against a resistant, weak, defending and Mini target; its own Mini, Frog and Curse."""
+    from builder.rulesets.zodiac.rules import damage as landing
+
+    rng = line.damage
+    low, high = (rng.raw_low, rng.raw_high) if rng is not None else (line.minimum, line.maximum)
+    cap = rng.cap if rng is not None else None
+    found = landing.outcomes(low, high, crit=landing.critical_multiplier(), cap=cap)
+    by = {o.key: o for o in found}
+    return {
+        "critical": by["critical"].text,
+        "outcomes": {o.key: o.to_json() for o in found},
+        "lands": " · ".join(f"{o.label} {o.text}" for o in found),
+    }
+
+
 def monster_tech_rows(
     ws: Workspace, m: Monster, view: R.MonsterView, techs: ResolvedTechs, die_multiplier: int
 ) -> list[dict[str, Any]]:
@@ -443,6 +460,7 @@ def monster_card(
             "die": dmg.die,
             "multiplier": dmg.multiplier,
             "ap": dmg.attack_power,
+            **_attack_lands(dmg),
         },
         "affinities": affinities,
         "status_immunities": [_words(s) for s in view.status_immunities],
