@@ -9,7 +9,7 @@ module is its registration, import strings only.
 
 from __future__ import annotations
 
-from builder.rulesets import BookSpec, RuleSet
+from builder.rulesets import BookSpec, PartPlan, RuleSet
 
 _P = "builder.rulesets.bit16"
 _M = f"{_P}.models"
@@ -57,6 +57,7 @@ BOOKS: dict[str, BookSpec] = {
         f"{_T}/monsters.html",
         f"{_V}:monster_cards_context",
         description="63 x 88 mm cards, nine to a page",
+        parts=PartPlan(18),  # two pages a part, as ZODIAC's deck (#27)
     ),
     "reference": BookSpec(
         (),
