@@ -93,7 +93,9 @@ def check_candidate(ws: Any, path: Path, data: bytes) -> tuple[list[Diagnostic],
     add_core(content, core_files(game.id), game.id, loader=load_file)
     shown = {display_path(path)} | {display_path(f) for f in files if f.resolve() == target}
     diags = [
-        d for d in (*content.diagnostics, *run_checks(game, content, ws.ruleset)) if d.path in shown
+        d
+        for d in (*content.diagnostics, *run_checks(game, content, ws.settings))
+        if d.path in shown
     ]
     # the same workspace over the new bytes; no import of builder.workspace, a layer up
     new_ws = replace(ws, content=content, report=Report(diags, files=1), content_found=False)

@@ -82,10 +82,10 @@ def run_kind_checks(rule_set: RuleSet, ctx: CheckContext) -> list[Diagnostic]:
 @dataclass
 class _ViewSource:
     """What a rule set's `zodiac show` view reads of a workspace: the project's content
-    and the rule set's settings (ZODIAC calls them ``ruleset``)."""
+    and the rule set's settings, under the names `Workspace` gives them."""
 
     content: Content
-    ruleset: Any
+    settings: Any
     rule_set: RuleSet
     root: Any = None
     config: Any = None

@@ -47,9 +47,9 @@ class Workspace:
     root: Path | None
     content: Content
     report: Report
-    ruleset: Any  # the rule set's settings: for ZODIAC, its tables and house rules
+    settings: Any  # what the rule set's rules receive: for ZODIAC, its tables and house rules
     config: Any = None  # ProjectConfig when the files belong to a project
-    rule_set: RuleSet = field(default_factory=lambda: rulesets.get(rulesets.DEFAULT))
+    rule_set: RuleSet = field(default_factory=lambda: rulesets.get(rulesets.DEFAULT))  # the plug-in
     # Whether an entry was read from the files named (not only the shipped catalogues);
     # known also when a cached verdict left ``content`` empty.
     content_found: bool = False
@@ -150,14 +150,14 @@ def open_workspace(
         add_core(content, core, game.id, loader=reader.load)
         if store is not None:
             store.save_files()
-        ruleset = game.settings(config.house_rules if config is not None else None)
+        settings = game.settings(config.house_rules if config is not None else None)
         if progress is not None:
             progress("checking", 0, len(content.entities))
         diags = [
             *broken,
             *(
                 d
-                for d in (*config_diags, *content.diagnostics, *run_checks(game, content, ruleset))
+                for d in (*config_diags, *content.diagnostics, *run_checks(game, content, settings))
                 if d.path in shown
             ),
         ]
@@ -173,7 +173,7 @@ def open_workspace(
                 "content_found": content_found,
             },
         )
-    return Workspace(root, content, report, ruleset, config, game, content_found)
+    return Workspace(root, content, report, settings, config, game, content_found)
 
 
 def config_errors(config_diags: Sequence[Diagnostic], shown: set[str]) -> list[Diagnostic]:
@@ -222,18 +222,18 @@ def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
             project.files + 1,
         )
         add_core(content, core_files(game.id), game.id)
-        ruleset = game.settings(config.house_rules if config is not None else None)
+        settings = game.settings(config.house_rules if config is not None else None)
         shown = display_path(STDIN)
         diags = [
             *config_errors(config_diags, {shown}),
             *(
                 d
-                for d in (*content.diagnostics, *run_checks(game, content, ruleset))
+                for d in (*content.diagnostics, *run_checks(game, content, settings))
                 if d.path == shown
             ),
         ]
     return Workspace(
-        root, content, Report(diags, files=1), ruleset, config, game, bool(given.entities)
+        root, content, Report(diags, files=1), settings, config, game, bool(given.entities)
     )
 
 

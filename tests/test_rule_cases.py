@@ -146,7 +146,7 @@ def run_files(root: Path, ruleset: str, files: dict[str, str], *, lint: bool = F
     diags = list(ws.report.diagnostics)
     if lint and ws.rule_set.lint is not None:
         lint_settings = ws.config.lint if ws.config is not None else None
-        diags += ws.rule_set.run_lint(ws.content, ws.ruleset, lint_settings)
+        diags += ws.rule_set.run_lint(ws.content, ws.settings, lint_settings)
     return sorted(diags, key=lambda d: d.sort_key)
 
 

@@ -45,7 +45,7 @@ def lint_diagnostics(ws: Workspace, paths: Sequence[Path]) -> list[Diagnostic]:
 
     named = {display_path(f) for f in find_files(list(paths)).files}
     settings = ws.config.lint if ws.config is not None else None
-    found = ws.rule_set.run_lint(ws.content, ws.ruleset, settings)
+    found = ws.rule_set.run_lint(ws.content, ws.settings, settings)
     return [d for d in found if d.path in named]
 
 

@@ -204,7 +204,7 @@ def _check_stdin(lint: bool) -> tuple[Report, bool]:
     ws = open_stdin(read_stdin(sys.stdin.buffer), Path.cwd())
     if lint and ws.rule_set.lint is not None:
         settings = ws.config.lint if ws.config is not None else None
-        found = ws.rule_set.run_lint(ws.content, ws.ruleset, settings)
+        found = ws.rule_set.run_lint(ws.content, ws.settings, settings)
         shown = [d for d in found if d.path == str(STDIN)]
         ws.report = Report([*ws.report.diagnostics, *shown], files=ws.report.files)
     return ws.report, ws.content_found

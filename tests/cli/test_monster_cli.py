@@ -333,7 +333,7 @@ def test_every_value_the_card_prints_is_in_the_json():
     from builder.workspace import open_workspace
 
     ws = open_workspace([EXAMPLE])
-    house = ws.ruleset.house
+    house = ws.settings.house
     monsters = ws.content.of_kind("monster")
     assert len(monsters) >= 10
     for entity in monsters:

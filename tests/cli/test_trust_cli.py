@@ -334,7 +334,7 @@ def test_generated_name_round_trips(example_ws, name):
     from builder.rulesets.zodiac.generate import generate_character
 
     ws, job = example_ws
-    text = generate_character(job, 2, name.strip(), ws.content, ws.ruleset)
+    text = generate_character(job, 2, name.strip(), ws.content, ws.settings)
     loaded = load_text(text, Path("gen.yaml"))
     assert loaded.problems == []
     entity, diags = validate_document(loaded.documents[0])

@@ -28,15 +28,15 @@ def _build(ws: Workspace, out: Path, only: str) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def on() -> Workspace:
     ws = open_workspace([EXAMPLE])
-    assert ws.ruleset.house.map_combat, "the example project plays Map Combat"
+    assert ws.settings.house.map_combat, "the example project plays Map Combat"
     return ws
 
 
 @pytest.fixture(scope="module")
 def off() -> Workspace:
     ws = open_workspace([EXAMPLE])
-    house = ws.ruleset.house.model_copy(update={"map_combat": False})
-    ws.ruleset = Ruleset(house=house)
+    house = ws.settings.house.model_copy(update={"map_combat": False})
+    ws.settings = Ruleset(house=house)
     return ws
 
 

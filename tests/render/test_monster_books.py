@@ -39,7 +39,7 @@ def _views(ws: Workspace, entities: Any) -> list[tuple[str, MonsterView]]:
     out = []
     for e in entities:
         levels = resolve_techs(e.model, ws).levels  # type: ignore[arg-type]
-        mult = ws.ruleset.house.damage_die_multiplier
+        mult = ws.settings.house.damage_die_multiplier
         out.append((e.model.name, monster_view(e.model, levels, die_multiplier=mult)))
     return out
 

@@ -64,7 +64,7 @@ def _phase(v: dict[str, Any]) -> str | None:
 
 
 def show_character(ws: Workspace, entity: Entity) -> Shown:
-    v = compute.character_view(ws.content, entity, ws.ruleset)
+    v = compute.character_view(ws.content, entity, ws.settings)
     nxt = v["xp_to_next_level"]
     about = {
         "Level": v["level"],
@@ -98,23 +98,23 @@ def show_character(ws: Workspace, entity: Entity) -> Shown:
     ]
     data = {k: v[k] for k in v if k not in ("job_ledgers", "how")}
     data["how"] = v["how"]
-    terms = compute.character_terms(ws.content, entity, v, ws.ruleset)
+    terms = compute.character_terms(ws.content, entity, v, ws.settings)
     return Shown(f"{v['name']}, level {v['level']}", attach(data, terms), sections)
 
 
 def show_job(ws: Workspace, entity: Entity) -> Shown:
-    v = compute.job_view(entity, ws.ruleset)
+    v = compute.job_view(entity, ws.settings)
     sections = [
         ("Per level", rows({k.upper(): n for k, n in v["per_level"].items()})),
         ("Stat block", _block(v)),
         ("Abilities", _abilities(v["abilities"])),
         ("Spells (MP = AP unless noted)", _abilities(v["spells"])),
     ]
-    return Shown(v["name"], attach(v, compute.job_terms(entity, v, ws.ruleset)), sections)
+    return Shown(v["name"], attach(v, compute.job_terms(entity, v, ws.settings)), sections)
 
 
 def show_monster(ws: Workspace, entity: Entity) -> Shown:
-    v = compute.monster_view(entity, ws.ruleset)
+    v = compute.monster_view(entity, ws.settings)
     about = {
         "Level": v["level"],
         "XP / AP": v["xp"],
@@ -131,7 +131,7 @@ def show_monster(ws: Workspace, entity: Entity) -> Shown:
         ("Abilities", _abilities(v["abilities"])),
         ("Attacks against it", _outcomes(v)),
     ]
-    data = attach(v, compute.monster_terms(entity, v, ws.ruleset))
+    data = attach(v, compute.monster_terms(entity, v, ws.settings))
     return Shown(f"{v['name']}, level {v['level']}", data, sections)
 
 

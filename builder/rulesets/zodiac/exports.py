@@ -350,7 +350,7 @@ def _tech_rows(ws: Workspace, entities: Sequence[Entity]) -> list[list[Any]]:
     for entity in entities:
         if entity.kind != "tech":
             continue
-        v = tech_view(entity.model, None, ws.ruleset)
+        v = tech_view(entity.model, None, ws.settings)
         mp = v.mp_cost if v.mp_cost is not None else (f"{v.sp_cost} SP" if v.sp_cost else None)
         rows.append(
             [

@@ -161,7 +161,7 @@ def show_tech(ws: Workspace, entity: Entity) -> Shown:
     """`zodiac tech show`'s view: costs, and effects for the reference character."""
     from builder.rulesets.zodiac.views.techs import tech_view
 
-    v = tech_view(entity.model, None, ws.ruleset)
+    v = tech_view(entity.model, None, ws.settings)
     costs = {
         "Tech Level": v.tech_level,
         "Power Level": v.power_level,
@@ -212,8 +212,8 @@ def show_enemy_skill(ws: Workspace, entity: Entity) -> Shown:
     damage = meaning = computed_for = None
     if notation is not None:
         meaning = f"Tech Level {notation.level} {_words(notation.primary)}, {notation.power_level}"
-        w = reference_wielder(ws.ruleset)
-        damage = enemy_skill_damage(s, w, ws.ruleset)
+        w = reference_wielder(ws.settings)
+        damage = enemy_skill_damage(s, w, ws.settings)
         computed_for = w.label if damage is not None else None
     data = {
         "kind": "enemy_skill",
@@ -259,16 +259,16 @@ def monster_stat_block(ws: Workspace, entity: Entity) -> tuple[MonsterView, Reso
     from builder.rulesets.zodiac.rules.monsters import monster_view
     from builder.rulesets.zodiac.views.bestiary import monster_tech_rows
 
-    techs = resolve_techs(entity.model, CheckContext(ws.content, ws.ruleset))
-    mult = ws.ruleset.house.damage_die_multiplier
-    view = monster_view(entity.model, techs.levels, die_multiplier=mult, house=ws.ruleset.house)
+    techs = resolve_techs(entity.model, CheckContext(ws.content, ws.settings))
+    mult = ws.settings.house.damage_die_multiplier
+    view = monster_view(entity.model, techs.levels, die_multiplier=mult, house=ws.settings.house)
     rows = monster_tech_rows(ws, entity.model, view, techs, mult)  # costs and effects
     return replace(view, techs=tuple(rows)), techs
 
 
 def monster_grid(ws: Workspace, entity: Entity, view: MonsterView) -> dict[str, Any] | None:
     """The monster's Map Combat block, or None: the supplement is off unless played (R32)."""
-    if not ws.ruleset.house.map_combat:
+    if not ws.settings.house.map_combat:
         return None
     from builder.rulesets.zodiac.views.map_combat import monster_map_combat
 
@@ -544,7 +544,7 @@ def show_job(ws: Workspace, entity: Entity) -> Shown:
 
     j = entity.model
     base = j.base_stats.as_block()
-    derived = derived_stats(base, 1, j.support_skill, None, ws.ruleset)
+    derived = derived_stats(base, 1, j.support_skill, None, ws.settings)
 
     def points(step: Any) -> str:
         block = step.as_block()

@@ -35,7 +35,7 @@ description: Our own outlier.
 def _lint(root: Path) -> list[tuple[str, int, int, str]]:
     ws = open_workspace([root])
     assert ws.report.errors == 0, ws.report.sorted()
-    diags = get("16-bit-tactics").run_lint(ws.content, ws.ruleset, ws.config.lint)
+    diags = get("16-bit-tactics").run_lint(ws.content, ws.settings, ws.config.lint)
     return sorted((Path(d.path).name, d.line, d.column, d.code) for d in diags)
 
 
@@ -67,7 +67,7 @@ def test_a_monster_far_above_its_level_is_located_with_the_level_it_reads_as(pro
     (project / "monsters" / "brute.yaml").write_text(BRUTE, encoding="utf-8")
     assert _lint(project) == [("brute.yaml", 6, 5, "BT901")]
     ws = open_workspace([project])
-    [d] = get("16-bit-tactics").run_lint(ws.content, ws.ruleset, None)
+    [d] = get("16-bit-tactics").run_lint(ws.content, ws.settings, None)
     assert "HP 90 is 5.29x a level-2 character's 17" in d.message
     assert "gives 3 XP/AP" in d.message and "level 4 (10 XP/AP) fits this HP" in d.message
     assert d.severity == "warning"

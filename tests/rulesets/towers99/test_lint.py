@@ -18,7 +18,7 @@ EXAMPLE = REPO / "content" / "examples" / "99-towers"
 def _lint(root: Path) -> list[tuple[str, int, int, str]]:
     ws = open_workspace([root])
     assert ws.report.errors == 0, ws.report.sorted()
-    diags = get("99-towers").run_lint(ws.content, ws.ruleset, ws.config.lint)
+    diags = get("99-towers").run_lint(ws.content, ws.settings, ws.config.lint)
     return sorted((Path(d.path).name, d.line, d.column, d.code) for d in diags)
 
 

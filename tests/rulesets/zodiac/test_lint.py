@@ -20,7 +20,7 @@ LINT_PROJECT = REPO / "tests" / "data" / "lint"
 def _findings(root: Path) -> list[tuple[str, int, str]]:
     ws = open_workspace([root])
     assert ws.report.errors == 0, ws.report.sorted()
-    diags = get("zodiac").run_lint(ws.content, ws.ruleset, ws.config.lint)
+    diags = get("zodiac").run_lint(ws.content, ws.settings, ws.config.lint)
     return sorted((Path(d.path).name, d.line, d.code) for d in diags)
 
 
@@ -135,7 +135,7 @@ def test_each_unbalanced_entry_of_the_test_project_is_flagged():
 
 def test_messages_carry_numbers_distance_and_a_suggestion():
     ws = open_workspace([LINT_PROJECT])
-    by_code = {d.code: d.message for d in L.lint(ws.content, ws.ruleset, ws.config.lint)}
+    by_code = {d.code: d.message for d in L.lint(ws.content, ws.settings, ws.config.lint)}
     assert by_code["ZL101"] == (
         "HP 880 is 96% above the level-5 range 112-448 (an even split of its stats, +-60%); "
         "lower VIT by 22 (to 18) and spend the points elsewhere, or level 25 fits this HP"

@@ -125,7 +125,7 @@ def sheet_fields(statuses: list[str]) -> dict[str, Any]:
 def character_sheets_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str, Any]:
     """`16-bit-tactics/character.html`: one play sheet a character; `title` is the PDF's
     title, the character's name when the book prints one file each (issue #27)."""
-    house = ws.ruleset
+    house = ws.settings
     views = [_sheet(compute.character_view(ws.content, e, house), house) for e in entities]
     track = [{"n": n, "mark": n == tables.LIMIT_USABLE} for n in range(0, tables.LIMIT_MAX + 1)]
     title = views[0]["name"] if len(views) == 1 else None
@@ -133,7 +133,7 @@ def character_sheets_context(ws: Workspace, entities: Sequence[Entity]) -> dict[
 
 
 def job_sheets_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str, Any]:
-    house = ws.ruleset
+    house = ws.settings
     jobs = [_with_tables(compute.job_view(e, house), house) for e in entities]
     return {**_base(house), "jobs": jobs}
 
@@ -141,7 +141,7 @@ def job_sheets_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str, A
 def monster_cards_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str, Any]:
     """Monster cards: the % of each attacker die's rolls by the share of DMG it deals
     (``dealt``: 0, ¼, ½, 1, ×2), read by R47 or ``crit_ignores_bands``."""
-    house = ws.ruleset
+    house = ws.settings
     return {
         **_base(house),
         "card_bands": DEALT_LABELS,
@@ -152,7 +152,7 @@ def monster_cards_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str
 def reference_context(ws: Workspace, entities: Sequence[Entity]) -> dict[str, Any]:
     """The one-page table reference: statuses, terrain, facing, XP tables, bands,
     initiative, range and knockback falls."""
-    house = ws.ruleset
+    house = ws.settings
     crit = (
         "the die's top face: DMG / M.Dmg doubled, whatever the bands (house rule)"
         if compute.crit_ignores_bands(house)

@@ -531,7 +531,7 @@ def _fighters(
             name = unique(label)
             built.append(_renamed(b.fighter, name))
             skipped.setdefault(b.fighter.name, list(b.skipped))
-    return ws.ruleset, built, skipped
+    return ws.settings, built, skipped
 
 
 def _renamed(fighter: Any, name: str) -> Any:

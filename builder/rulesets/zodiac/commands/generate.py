@@ -85,7 +85,7 @@ def _check_generated(text: str, out: Path | None, ws: Workspace) -> list:
         return diags
     from builder.rulesets.zodiac.checks.character import check_character
 
-    ctx = CheckContext(ws.content, ws.ruleset)
+    ctx = CheckContext(ws.content, ws.settings)
     return [place_in(p, entity.doc) for p in check_character(entity, ctx)]
 
 
@@ -153,7 +153,7 @@ def generate(
                 f"the project already has a character '{char_id}' ({other.doc.path}); "
                 "choose another --name"
             )
-    text = generate_character(entity.model, level, name.strip(), ws.content, ws.ruleset, out=out)
+    text = generate_character(entity.model, level, name.strip(), ws.content, ws.settings, out=out)
     diags = _check_generated(text, out, ws)
     if has_errors(diags):
         raise ContentErrors(diags)  # pragma: no cover - the job checks should prevent it

@@ -84,7 +84,7 @@ def _wielder(character: Path | None, ruleset: Any, overrides: dict[str, int | No
         cws, entity = load_character(character, "tech show --character")
         if entity.model.class_power.value != "tech":
             raise UsageError(f"{character} is a Blue Magic character; Techs need class_power: tech")
-        view = equipped_character_view(entity.model, item_index(cws.content), ruleset=cws.ruleset)
+        view = equipped_character_view(entity.model, item_index(cws.content), ruleset=cws.settings)
         w = wielder_from_view(view)
     given = {k: v for k, v in overrides.items() if v is not None}
     if given:
@@ -132,8 +132,8 @@ def show(
         "magic_die": magic_die,
         "mag": mag,
     }
-    w = _wielder(character, ws.ruleset, overrides)
-    views = [tech_view(e.model, w, ws.ruleset) for e in techs]
+    w = _wielder(character, ws.settings, overrides)
+    views = [tech_view(e.model, w, ws.settings) for e in techs]
     if fmt is Format.json or explain is not None:
         from builder.rulesets.zodiac.show import tech_json
 

@@ -274,8 +274,8 @@ def _tech_entry(
         primary=PRIMARY_LABELS.get(str(tech.primary), _words(str(tech.primary))),
         power_level=costs.power_level,
         element=tech.element.value if tech.element is not None else None,
-        effect=_effect(tech, view, die, multiplier, ws.ruleset.house)
-        or _other_effect(tech, view, die, ws.ruleset),
+        effect=_effect(tech, view, die, multiplier, ws.settings.house)
+        or _other_effect(tech, view, die, ws.settings),
         cost_breakdown=costs.breakdown,
     )
     return entry
@@ -373,7 +373,7 @@ def monster_card(
     from builder.rulesets.zodiac.views.map_combat import reach_of
 
     techs = resolve_techs(m, ws)  # type: ignore[arg-type]  # reads only .content
-    house = ws.ruleset.house
+    house = ws.settings.house
     view = R.monster_view(m, techs.levels, die_multiplier=die_multiplier, house=house)
     d = view.derived
     die = int(m.attack_die[1:])
@@ -635,7 +635,7 @@ def _backs(rows: list[tuple[str, Mapping[str, Any], float]], desc: str) -> list[
 
 
 def _cards(ws: Workspace, entities: Sequence[Entity]) -> list[dict[str, Any]]:
-    house = ws.ruleset.house
+    house = ws.settings.house
     return [
         monster_card(
             ws,

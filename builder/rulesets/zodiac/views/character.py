@@ -24,10 +24,10 @@ def full_character_view(
     their effects use the equipped weapon. ``ws`` is the Workspace the file was read in.
     """
     view = equipped_character_view(
-        entity.model, item_index(ws.content), level, ruleset=ws.ruleset, target_evade=target_evade
+        entity.model, item_index(ws.content), level, ruleset=ws.settings, target_evade=target_evade
     )
-    view = with_techs(view, entity.model, content_finder(ws.content), ws.ruleset)
-    if ws.ruleset.house.map_combat:
+    view = with_techs(view, entity.model, content_finder(ws.content), ws.settings)
+    if ws.settings.house.map_combat:
         from dataclasses import replace
 
         from builder.rulesets.zodiac.views.map_combat import character_movement

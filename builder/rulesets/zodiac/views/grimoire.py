@@ -119,7 +119,7 @@ def _enemy_skill(s: EnemySkill, ruleset: Ruleset) -> dict[str, Any]:
 def grimoire_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
     """`books/grimoire.html`: `techs` and `enemy_skills` in the book's order, and the
     `reference` note the Techs chapter prints above the cards."""
-    ruleset = ws.ruleset
+    ruleset = ws.settings
     map_combat = bool(ruleset.house.map_combat)
     names = {
         str(e.model.id): e.model.name

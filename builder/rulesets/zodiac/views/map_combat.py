@@ -216,7 +216,7 @@ def map_combat_reference_context(ws: Workspace, entities: list[Entity]) -> dict[
     """
     range_example = 3
     return {
-        "map_combat": ws.ruleset.house.map_combat,
+        "map_combat": ws.settings.house.map_combat,
         "heights": [
             {"what": w, "hl": f"{h:+g}" if h < 0 else f"{h:g}"} for w, h in M.HEIGHT_EXAMPLES
         ],

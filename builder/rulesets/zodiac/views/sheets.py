@@ -263,7 +263,7 @@ def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, 
     [entity] = entities
     view = full_character_view(ws, entity)
     data = view.to_json()
-    map_combat = bool(ws.ruleset.house.map_combat)
+    map_combat = bool(ws.settings.house.map_combat)
     c = entity.model
     d = view.derived
     equip_stats = _equipment_stats(view.equipment)
@@ -302,7 +302,7 @@ def character_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, 
         legend=legend(
             map_combat=map_combat,
             blue_magic=blue,
-            multiplier=ws.ruleset.house.damage_die_multiplier,
+            multiplier=ws.settings.house.damage_die_multiplier,
         ),
         status_immunity_names=[display_name(s) for s in view.status_immunities],
         damage_taken=[
@@ -868,7 +868,7 @@ def _paper(ws: Workspace) -> str:
 
 def blank_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]:
     """`sheets/blank.html`: the same page 1 as a filled sheet, with boxes to write in."""
-    map_combat = bool(ws.ruleset.house.map_combat)
+    map_combat = bool(ws.settings.house.map_combat)
     statuses = status_boxes_for(ws)
     return {
         "fields": form_fields(
@@ -922,7 +922,7 @@ def blank_sheet_context(ws: Workspace, entities: list[Entity]) -> dict[str, Any]
         "legend": legend(
             map_combat=map_combat,
             blue_magic=None,
-            multiplier=ws.ruleset.house.damage_die_multiplier,
+            multiplier=ws.settings.house.damage_die_multiplier,
         ),
         "sp_per_action": SP_PER_ACTION,
         "tech_rows": BLANK_TECH_ROWS.get(_paper(ws), min(BLANK_TECH_ROWS.values())),

@@ -175,7 +175,7 @@ def character_fighter(ws: Workspace, entity: Entity, name: str | None = None) ->
             skill = find("enemy_skill", row["id"])
             tech = enemy_skill_as_tech(skill) if skill is not None else None
             rows.append((tech, row["name"], row["mp_cost"], None, 0))
-    moves, skipped = _moves(rows, w, ws.ruleset)
+    moves, skipped = _moves(rows, w, ws.settings)
     taken = view.damage_taken_pct
     affinities = {
         el: _CHARACTER_AFFINITY[a] for el, a in view.affinities.items() if a in _CHARACTER_AFFINITY
@@ -197,7 +197,7 @@ def character_fighter(ws: Workspace, entity: Entity, name: str | None = None) ->
             die=attack.die,
             multiplier=attack.multiplier,
             bonus=attack.ap,
-            scale=damage_scale(ws.ruleset.house),
+            scale=damage_scale(ws.settings.house),
             element=attack.element,
             roll=True,
             can_crit=True,
@@ -220,8 +220,8 @@ def monster_fighter(ws: Workspace, entity: Entity, name: str | None = None) -> B
     from builder.rulesets.zodiac.rules.monsters import affinities, monster_view
 
     m = entity.model
-    house = ws.ruleset.house
-    resolved = resolve_techs(m, CheckContext(ws.content, ws.ruleset))
+    house = ws.settings.house
+    resolved = resolve_techs(m, CheckContext(ws.content, ws.settings))
     view = monster_view(m, resolved.levels, die_multiplier=house.damage_die_multiplier, house=house)
     d = view.derived
     die = int(m.attack_die[1:])
@@ -237,7 +237,7 @@ def monster_fighter(ws: Workspace, entity: Entity, name: str | None = None) -> B
         magic_accuracy=d.magic_accuracy.value,
     )
     rows = [_monster_tech(ws, ref) for ref in m.techs]
-    moves, skipped = _moves(rows, w, ws.ruleset)
+    moves, skipped = _moves(rows, w, ws.settings)
     ids = [p.id for p in m.powers]
     modelled = {"flight", "undead", "unusual_defense", "agile", "exceptional_stats"}
     modelled |= set(_MONSTER_AFFINITY)
