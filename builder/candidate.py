@@ -89,8 +89,8 @@ def check_candidate(ws: Any, path: Path, data: bytes) -> tuple[list[Diagnostic],
     def loader(p: Path):
         return load_bytes(data, p) if p.resolve() == target else load_file(p)
 
-    content = load_content(files, game.id, loader=loader)
-    add_core(content, core_files(game.id), game.id, loader=load_file)
+    content = load_content(files, game, loader=loader)
+    add_core(content, core_files(game), game, loader=load_file)
     shown = {display_path(path)} | {display_path(f) for f in files if f.resolve() == target}
     diags = [
         d

@@ -133,7 +133,7 @@ def open_workspace(
         raise ContentErrors(config_errors(config_diags, set()))
     broken = config_errors(config_diags, shown)  # in the report, where it would not be
     game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
-    core = core_files(game.id)
+    core = core_files(game)
     load = reader.load
     if progress is not None:
         total, done = len(found.files), itertools.count(1)
@@ -144,10 +144,10 @@ def open_workspace(
             return loaded
 
     with _gc_paused():  # the collector finds no cycles here and costs a tenth of the run
-        content = load_content(found.files, game.id, loader=load)
+        content = load_content(found.files, game, loader=load)
         content.diagnostics.extend(found.refused)  # symlinks leading out of the project (ZY112)
         # shipped catalogues, shadowed by the project
-        add_core(content, core, game.id, loader=reader.load)
+        add_core(content, core, game, loader=reader.load)
         if store is not None:
             store.save_files()
         settings = game.settings(config.house_rules if config is not None else None)
@@ -213,15 +213,15 @@ def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
     config, config_diags = load_config(root) if root is not None else (None, [])
     game = rulesets.get(config.ruleset if config is not None else rulesets.DEFAULT)
     with _gc_paused():
-        given = load_content([STDIN], game.id, loader=lambda _: loaded)
-        project = load_content(find_files([root]).files, game.id) if root is not None else Content()
+        given = load_content([STDIN], game, loader=lambda _: loaded)
+        project = load_content(find_files([root]).files, game) if root is not None else Content()
         replaced = {(e.kind, e.id) for e in given.entities}
         content = Content(
             [e for e in project.entities if (e.kind, e.id) not in replaced] + given.entities,
             [*project.diagnostics, *given.diagnostics],
             project.files + 1,
         )
-        add_core(content, core_files(game.id), game.id)
+        add_core(content, core_files(game), game)
         settings = game.settings(config.house_rules if config is not None else None)
         shown = display_path(STDIN)
         diags = [

@@ -37,6 +37,7 @@ from builder.explain import EXPECT_KEY, expect_shape_problems
 from builder.io.yaml import Document, LoadedFile, load_file
 from builder.models.base import norm_id
 from builder.problems import PathPart, Problem, Severity
+from builder.rulesets import RuleSet
 from builder.text import printable, shorten
 
 PROJECT_FILE = "zodiac.yaml"
@@ -397,8 +398,17 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+def as_rule_set(rule_set: RuleSet | str | None = None) -> RuleSet:
+    """The rule set itself: callers that opened a project pass the one they hold, so a
+    document is not looked up in the registry again; an id (or none: the default) is
+    accepted for scripts and tests."""
+    if isinstance(rule_set, RuleSet):
+        return rule_set
+    return rulesets.get(rule_set or rulesets.DEFAULT)
+
+
 def validate_document(
-    doc: Document, rule_set: str = rulesets.DEFAULT
+    doc: Document, rule_set: RuleSet | str | None = None
 ) -> tuple[Entity | None, list[Diagnostic]]:
     """Pick the model from ``kind:`` in ``rule_set`` and validate; failures are located.
 
@@ -414,7 +424,7 @@ def validate_document(
         )
         return None, [place_in(p, doc)]
     if "ruleset" in data:
-        problem = _ruleset_problem(data["ruleset"], rule_set)
+        problem = _ruleset_problem(data["ruleset"], as_rule_set(rule_set).id)
         if problem is not None:
             return None, [place_in(problem, doc)]
         data = {k: v for k, v in data.items() if k != "ruleset"}
@@ -422,7 +432,7 @@ def validate_document(
     if EXPECT_KEY in data:  # expected values: checked on the computed view (builder.checking)
         expect_diags = [place_in(p, doc) for p in expect_shape_problems(data[EXPECT_KEY])]
         data = {k: v for k, v in data.items() if k != EXPECT_KEY}
-    game = rulesets.get(rule_set)
+    game = as_rule_set(rule_set)
     kind = data.get("kind")
     if kind is None:
         # `ki\u200bnd:` or a stray BOM before `kind:` reads as another key (issue #28)
@@ -452,7 +462,7 @@ def validate_document(
             p = Problem(
                 "ZY111",
                 f"unknown kind '{shown}'{did_you_mean(kind, known)} "
-                f"(known kinds in rule set {rule_set}: {', '.join(known)})",
+                f"(known kinds in rule set {game.id}: {', '.join(known)})",
                 "README: Writing content",
                 ("kind",),
             )
@@ -545,7 +555,7 @@ Loader = Callable[[Path], LoadedFile]
 
 
 def load_content(
-    files: Iterable[Path], rule_set: str = rulesets.DEFAULT, *, loader: Loader = load_file
+    files: Iterable[Path], rule_set: RuleSet | str | None = None, *, loader: Loader = load_file
 ) -> Content:
     """Load, parse and validate every document of ``files`` as content of ``rule_set``.
 
@@ -553,6 +563,7 @@ def load_content(
     whose bytes it has seen).
     """
     content = Content()
+    game = as_rule_set(rule_set)
     with _gc_paused():
         for path in files:
             content.files += 1
@@ -564,7 +575,7 @@ def load_content(
             ):
                 continue
             for doc in loaded.documents:
-                entity, diags = validate_document(doc, rule_set)
+                entity, diags = validate_document(doc, game)
                 content.diagnostics.extend(diags)
                 if entity:
                     data = doc.data
@@ -577,11 +588,11 @@ def load_content(
 CORE_SKIP = {"skills.yaml"}  # kind: skill_catalog, read by builder.rulesets.zodiac.catalog
 
 
-def core_files(rule_set: str = rulesets.DEFAULT) -> list[Path]:
+def core_files(rule_set: RuleSet | str | None = None) -> list[Path]:
     """The rule set's shipped catalogue files (``content/<core_folder>``), if it has any."""
     from builder.paths import content_dir
 
-    folder = rulesets.get(rule_set).core_folder
+    folder = as_rule_set(rule_set).core_folder
     if folder is None:
         return []
     core = content_dir() / folder
@@ -591,7 +602,7 @@ def core_files(rule_set: str = rulesets.DEFAULT) -> list[Path]:
 def add_core(
     content: Content,
     files: Iterable[Path],
-    rule_set: str = rulesets.DEFAULT,
+    rule_set: RuleSet | str | None = None,
     *,
     loader: Loader = load_file,
 ) -> None:
@@ -602,6 +613,7 @@ def add_core(
     diagnostics are dropped: they are shown only when a core file is validated by name.
     """
     # Resolved once per file, not per entity: a syscall per path part (issue 13).
+    game = as_rule_set(rule_set)
     loaded_paths = {p.resolve() for p in {e.doc.path for e in content.entities}}
     taken = {(e.kind, e.id) for e in content.entities}
     for path in files:
@@ -612,12 +624,12 @@ def add_core(
         if (
             not docs
             or not isinstance(docs[0].data, dict)
-            or docs[0].data.get("kind") not in rulesets.get(rule_set).models
+            or docs[0].data.get("kind") not in game.models
         ):
             continue
         with _gc_paused():
             for doc in docs:
-                entity, _ = validate_document(doc, rule_set)
+                entity, _ = validate_document(doc, game)
                 if entity is not None and (entity.kind, entity.id) not in taken:
                     taken.add((entity.kind, entity.id))
                     content.entities.append(entity)
