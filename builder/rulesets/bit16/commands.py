@@ -26,8 +26,8 @@ app = typer.Typer(
 
 LEVEL_UP_EPILOG = (
     "\b\n16 Bit Tactics (a project with ruleset: 16-bit-tactics):\n"
-    "  zodiac character level-up characters/bram.yaml --dry-run\n"
-    "  zodiac character level-up characters/bram.yaml --xp 5 --job squire --yes\n\n"
+    "  zodiac character level-up content/examples/16-bit-tactics/characters/bram.yaml --dry-run\n"
+    "  zodiac character level-up content/examples/16-bit-tactics/characters/bram.yaml --xp 5 --job squire --yes\n\n"
     "The battle that reaches the next level gives --xp N XP (default: the XP that just\n"
     "reaches it) and as many AP on the job held in it (--job, default the primary job),\n"
     "whose per-level HP, MP, DMG and M.Dmg the level adds (R35, R38). Only level_jobs:,\n"
