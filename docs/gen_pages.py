@@ -20,6 +20,7 @@ import mkdocs_gen_files
 
 from builder.codepages import code_page, owner_of
 from builder.codes import all_codes
+from builder.reference import reference_page
 from builder.rulesets import RuleSet, all_rulesets
 
 REPO = Path(__file__).resolve().parent.parent
@@ -82,7 +83,7 @@ def getting_started(rule_set: RuleSet) -> str:
         validated = zodiac("validate", cwd=project)
     name = first.relative_to(project).as_posix()
     kind = re.search(r"^kind: (\S+)", entry, re.M)
-    kind_link = f"`kind: {kind.group(1)}`" if kind else "its kind"
+    kind_link = f"[{kind.group(1)}](../reference/{rid}.md#{kind.group(1)})" if kind else "its kind"
     lines = [
         f"# Getting started: {rule_set.title}",
         "",
@@ -196,6 +197,7 @@ def main() -> None:
         write(f"codes/{code}.md", code_page(code))
     for rule_set in all_rulesets():
         write(f"getting-started/{rule_set.id}.md", getting_started(rule_set))
+        write(f"reference/{rule_set.id}.md", reference_page(rule_set))
 
 
 main()

@@ -79,3 +79,12 @@ def test_included_pages_are_the_source_text(site: Path) -> None:
     assert "Arrows point down only" in architecture
     rulings = _text(site / "RULINGS" / "index.html")
     assert "R12" in rulings
+
+
+def test_each_rule_set_has_a_content_reference(site: Path) -> None:
+    for rule_set in all_rulesets():
+        text = _text(site / "reference" / rule_set.id / "index.html")
+        for kind in rule_set.kinds:
+            assert f"\n{kind}¶" in text, (rule_set.id, kind)  # its heading, with a permalink
+    towers = _text(site / "reference" / "99-towers" / "index.html")
+    assert "Maximum STUN." in towers and "<PA>" in towers
