@@ -88,3 +88,20 @@ def test_each_rule_set_has_a_content_reference(site: Path) -> None:
             assert f"\n{kind}¶" in text, (rule_set.id, kind)  # its heading, with a permalink
     towers = _text(site / "reference" / "99-towers" / "index.html")
     assert "Maximum STUN." in towers and "<PA>" in towers
+
+
+def test_the_cli_reference_has_every_command_and_option(site: Path) -> None:
+    """Read from the Typer app, rule sets' own groups included."""
+    page = (site / "cli" / "index.html").read_text(encoding="utf-8")
+    for anchor in ("zodiac-validate", "zodiac-rules-codes", "zodiac-tool-clock", "zodiac-init"):
+        assert f'id="{anchor}"' in page, anchor
+    text = _text(site / "cli" / "index.html")
+    assert "zodiac validate [OPTIONS]" in text
+    assert "--strict" in text and "--ruleset" in text
+
+
+def test_the_click_command_is_the_app() -> None:
+    from builder.cli import app as app_module
+
+    command = app_module.click_command
+    assert {"validate", "build", "rules", "init"} <= set(command.commands)
