@@ -1,6 +1,7 @@
 """Every diagnostic code's cases as data: a failing document and its passing twin (issue 27).
 
-The cases live in ``tests/data/rule_cases/<ruleset-id>/<module>.yml``, one file per check
+The loader, the runner and NO_CASE live in ``builder/codepages.py`` (the manual's code
+pages read the same files). The cases live in ``tests/data/rule_cases/<ruleset-id>/<module>.yml``, one file per check
 module (its ``CODES`` table), after SQLFluff's ``std_rule_cases``. One test runs them all
 in-process: each case's files are written into a fresh project of its rule set and
 validated as `zodiac validate` does; the failing files get exactly the diagnostics the
@@ -35,119 +36,20 @@ minute of CPU.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 
+from builder.codepages import NO_CASE, Case, cases_dir, load_cases, run_files
 from builder.codes import all_codes
-from builder.workspace import open_workspace
 
-CASES_DIR = Path(__file__).parent / "data" / "rule_cases"
-
-# Codes no single document can trigger: each with the reason. A new code needs a case or
-# a line here, with its reason (test_every_code_has_a_case).
-NO_CASE: dict[str, str] = {
-    "ZY100": "a file that cannot be read: permissions or a vanished file, not text",
-    "ZY101": "bytes that are not UTF-8: a case file holds text (tests/io/test_loader.py)",
-    "ZY112": "a symlink leading out of the project: not a document (tests/io/test_hostile_files.py)",
-    "ZY116": "a file past the loader's size limit: megabytes, not a case (tests/io/test_hostile_input.py)",
-    "ZY118": "a missing path named on the command line beside others: not a document "
-    "(tests/cli/test_broken_project_inputs.py)",
-    "ZC158": "retired: `gold:` against purchases is ZC180 now; never raised",
-}
+CASES_DIR = cases_dir()
 
 # Codes whose cases are still to be converted from their tests: none left (every code has
-# a case or a reason above). It stays empty: a new code gets its case with it.
+# a case or a reason in builder.codepages.NO_CASE). It stays empty: a new code gets its
+# case with it.
 NOT_YET: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class Expected:
-    """One diagnostic a failing case must get."""
-
-    code: str
-    file: str
-    line: int
-    column: int
-    message: str
-
-
-@dataclass(frozen=True)
-class Case:
-    """One failing document set and its passing twin, for one code."""
-
-    source: str  # the case file, relative to CASES_DIR
-    ruleset: str
-    code: str
-    description: str
-    fail: dict[str, str]
-    expect: tuple[Expected, ...]
-    passing: dict[str, str]
-    setup: dict[str, str] = field(default_factory=dict)
-    lint: bool = False
-
-    @property
-    def id(self) -> str:
-        return f"{self.code}-{self.source}"
-
-
-def _project_file(ruleset: str) -> str:
-    return f"ruleset: {ruleset}\ntitle: Rule cases\n"
-
-
-def load_cases(folder: Path = CASES_DIR) -> list[Case]:
-    """Every case of every case file under ``folder``, in file order (issue 25 reads these)."""
-    yaml = YAML(typ="safe", pure=True)
-    cases: list[Case] = []
-    for path in sorted(folder.rglob("*.yml")):
-        data = yaml.load(path.read_text(encoding="utf-8"))
-        source = path.relative_to(folder).as_posix()
-        setup = dict(data.get("setup") or {})
-        for raw in data["cases"]:
-            fail = dict(raw["fail"])
-            only = next(iter(fail)) if len(fail) == 1 else None
-            expect = tuple(
-                Expected(
-                    e["code"],
-                    e.get("file", only),
-                    int(e["line"]),
-                    int(e["column"]),
-                    str(e.get("message", "")),
-                )
-                for e in raw["expect"]
-            )
-            cases.append(
-                Case(
-                    source,
-                    data["ruleset"],
-                    raw["code"],
-                    raw.get("description", ""),
-                    fail,
-                    expect,
-                    dict(raw["pass"]),
-                    setup,
-                    bool(raw.get("lint", False)),
-                )
-            )
-    return cases
-
-
-def run_files(root: Path, ruleset: str, files: dict[str, str], *, lint: bool = False) -> list:
-    """Write ``files`` as a project of ``ruleset`` under ``root`` and validate it in-process;
-    the diagnostics, paths relative to ``root`` (cwd must be ``root``)."""
-    every = {"zodiac.yaml": _project_file(ruleset), **files}
-    for name, text in every.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    ws = open_workspace([root])
-    diags = list(ws.report.diagnostics)
-    if lint and ws.rule_set.lint is not None:
-        lint_settings = ws.config.lint if ws.config is not None else None
-        diags += ws.rule_set.run_lint(ws.content, ws.settings, lint_settings)
-    return sorted(diags, key=lambda d: d.sort_key)
 
 
 CASES = load_cases()

@@ -80,6 +80,7 @@ def test_wheel_holds_data(installed):
     assert "builder/_data/content/core/skills.yaml" in names
     assert "builder/_data/schemas/character.schema.json" in names
     assert "builder/_data/docs/RULINGS.md" in names
+    assert "builder/_data/rule_cases/zodiac/techs.yml" in names  # `rules codes CODE`
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), names[-8:]
 
 
@@ -119,3 +120,18 @@ def test_installed_zodiac_prints_from_outside_the_tree(installed, tmp_path):
     )
     assert r.returncode == 0, r.stdout + r.stderr
     assert (project / "dist" / "blank-sheet.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_installed_zodiac_shows_a_code_page(installed, tmp_path):
+    """Issue 25: the rule cases travel in the wheel, so `rules codes CODE` works installed."""
+    _, env_dir = installed
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+    r = subprocess.run(
+        [str(env_dir / "bin" / "zodiac"), "rules", "codes", "ZT101"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "tech.yaml:3:13: error ZT101 Break Arts cannot be Tech Level 3" in r.stdout

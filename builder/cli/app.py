@@ -161,6 +161,15 @@ BOARD.add_group("schema", schema.app)
 mount_rulesets(BOARD)  # each rule set's own groups (R31), from the registry
 
 
+def __getattr__(name: str) -> Any:
+    """``click_command``: the app as Click sees it, for the manual's CLI reference
+    (mkdocs-click reads ``builder.cli.app:click_command``); made on demand, so starting
+    `zodiac` does not pay for it."""
+    if name == "click_command":
+        return typer.main.get_command(app)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def main() -> None:
     """Console entry point: output never crashes on text the terminal cannot encode."""
     for stream in (sys.stdout, sys.stderr):

@@ -18,7 +18,11 @@ app = typer.Typer(help="The rules the builder checks.", no_args_is_help=True)
 
 @app.command(
     "codes",
-    epilog="\b\nExamples:\n  zodiac rules codes\n  zodiac rules codes ZT\n  zodiac rules codes --format json",
+    epilog=(
+        "\b\nExamples:\n  zodiac rules codes\n  zodiac rules codes ZT\n"
+        "  zodiac rules codes ZT101   # its page: what it checks, a failing and a passing example\n"
+        "  zodiac rules codes --format json"
+    ),
 )
 @handle_user_errors
 def codes(
@@ -27,13 +31,24 @@ def codes(
     ] = "",
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
 ) -> None:
-    """List every diagnostic code with a one-line summary."""
+    """List every diagnostic code with a one-line summary; a whole code shows its page.
+
+    A page (the manual's codes/CODE) says what the code checks and the rule it cites,
+    with a failing document, what `zodiac validate` prints for it, and its passing twin.
+    """
     from rich.table import Table
 
     from builder.cli.output import console, print_json
     from builder.codes import all_codes
 
-    chosen = {c: s for c, s in all_codes().items() if c.upper().startswith(prefix.upper())}
+    every = all_codes()
+    if prefix.upper() in every and fmt is Format.text:
+        from builder.codepages import code_page
+
+        # Markdown, as the manual's page and as `ruff rule` prints it
+        console.print(code_page(prefix.upper()), markup=False, highlight=False, soft_wrap=True)
+        return
+    chosen = {c: s for c, s in every.items() if c.upper().startswith(prefix.upper())}
     if fmt is Format.json:
         print_json({"codes": chosen})  # an object, so it carries format_version
         return

@@ -1,0 +1,107 @@
+"""The manual (issue 25): `mkdocs build --strict` builds it, and the generated pages show
+what the builder prints. Skipped where the `docs` extra is not installed."""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from builder.rulesets import all_rulesets
+from tests.conftest import REPO
+
+pytest.importorskip("mkdocs_gen_files")
+pytest.importorskip("material")
+
+
+def _text(page: Path) -> str:
+    """The visible text of a built page's article."""
+    body = re.search(r"<article.*?</article>", page.read_text(encoding="utf-8"), re.S)
+    assert body is not None, page
+    return html.unescape(re.sub(r"<[^>]+>", "", body.group(0)))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    r = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"DISABLE_MKDOCS_2_WARNING": "true", "PATH": str(Path(sys.executable).parent)},
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    return out
+
+
+def test_a_code_page_shows_its_failing_line_and_twin(site: Path) -> None:
+    text = _text(site / "codes" / "ZT101" / "index.html")
+    assert "Tech Level not allowed for this primary effect" in text
+    assert (
+        "tech.yaml:3:13: error ZT101 Break Arts cannot be Tech Level 3; use 2, 4, 6 [R12]" in text
+    )
+    assert "Passing twin" in text
+
+
+def test_every_code_has_a_page_linked_from_the_index(site: Path) -> None:
+    from builder.codes import all_codes
+
+    index = (site / "codes" / "index.html").read_text(encoding="utf-8")
+    for code in all_codes():
+        assert (site / "codes" / code / "index.html").is_file(), code
+        assert f'href="{code}/"' in index, code
+
+
+def test_each_rule_set_has_a_getting_started_page_that_ran(site: Path) -> None:
+    home = (site / "index.html").read_text(encoding="utf-8")
+    for rule_set in all_rulesets():
+        text = _text(site / "getting-started" / rule_set.id / "index.html")
+        assert f"zodiac init my-campaign --ruleset {rule_set.id}" in text
+        assert "created my-campaign/zodiac.yaml" in text  # init's real output
+        assert f"ruleset: {rule_set.id}" in text
+        assert "✓ 0 errors, 0 warnings" in text  # validate's real output on the scaffold
+        assert f'href="getting-started/{rule_set.id}/"' in home, rule_set.id
+
+
+def test_included_pages_are_the_source_text(site: Path) -> None:
+    """Security, benchmarks and architecture are the README's and ARCHITECTURE.md's text."""
+    security = _text(site / "security" / "index.html")
+    assert "Nothing runs, nothing is fetched." in security
+    benchmarks = _text(site / "benchmarks" / "index.html")
+    assert "Long books print in parts." in benchmarks
+    architecture = _text(site / "architecture" / "index.html")
+    assert "Arrows point down only" in architecture
+    rulings = _text(site / "RULINGS" / "index.html")
+    assert "R12" in rulings
+
+
+def test_each_rule_set_has_a_content_reference(site: Path) -> None:
+    for rule_set in all_rulesets():
+        text = _text(site / "reference" / rule_set.id / "index.html")
+        for kind in rule_set.kinds:
+            assert f"\n{kind}¶" in text, (rule_set.id, kind)  # its heading, with a permalink
+    towers = _text(site / "reference" / "99-towers" / "index.html")
+    assert "Maximum STUN." in towers and "<PA>" in towers
+
+
+def test_the_cli_reference_has_every_command_and_option(site: Path) -> None:
+    """Read from the Typer app, rule sets' own groups included."""
+    page = (site / "cli" / "index.html").read_text(encoding="utf-8")
+    for anchor in ("zodiac-validate", "zodiac-rules-codes", "zodiac-tool-clock", "zodiac-init"):
+        assert f'id="{anchor}"' in page, anchor
+    text = _text(site / "cli" / "index.html")
+    assert "zodiac validate [OPTIONS]" in text
+    assert "--strict" in text and "--ruleset" in text
+
+
+def test_the_click_command_is_the_app() -> None:
+    from builder.cli import app as app_module
+
+    command = app_module.click_command
+    assert {"validate", "build", "rules", "init"} <= set(command.commands)

@@ -1,0 +1,84 @@
+"""The content reference (issue 25) shows every field of every kind of every rule set."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field
+
+from builder.models.base import ZModel
+from builder.reference import field_rows, nested_models, reference_page, type_name
+from builder.rulesets import all_rulesets, get, resolve
+
+
+def _section(page: str, heading: str) -> str:
+    """The text under ``heading`` (``## kind`` or ``### Model``) up to the next heading."""
+    match = re.search(rf"^{re.escape(heading)}\n(.*?)(?=^#|\Z)", page, re.M | re.S)
+    assert match is not None, f"no {heading!r}"
+    return match.group(1)
+
+
+def test_every_field_of_every_kind_has_a_row() -> None:
+    """A model that gains a field the reference does not show fails here."""
+    missing = []
+    for rule_set in all_rulesets():
+        page = reference_page(rule_set)
+        for kind in rule_set.kinds:
+            model = rule_set.model_for(kind)
+            models = [(f"## {kind}", model)]
+            models += [(f"### {m.__name__}", m) for m in nested_models(model)]
+            for heading, m in models:
+                if heading.startswith("###") and heading + "\n" not in page:
+                    missing.append((rule_set.id, heading))
+                    continue
+                # a nested model shared by two kinds is written once, under the first
+                section = _section(page, heading)
+                for name, info in m.model_fields.items():
+                    if f"| `{info.alias or name}` |" not in section:
+                        missing.append((rule_set.id, heading, name))
+        if rule_set.house_rules_model:
+            section = _section(page, "## house_rules")
+            for name in resolve(rule_set.house_rules_model).model_fields:
+                if f"| `{name}` |" not in section:
+                    missing.append((rule_set.id, "house_rules", name))
+    assert missing == []
+
+
+def test_a_row_says_type_default_allowed_values_and_description() -> None:
+    page = reference_page(get("99-towers"))
+    combatant = _section(page, "## combatant")
+    assert (
+        "| `size` | text | `medium` | `minuscule`, `diminutive`, `tiny`, `small`, `medium`, "
+        "`large`, `huge`, `gargantuan`, `colossal` | One of the nine Creature Sizes. |"
+    ) in combatant
+    assert "| `endurance` | whole number | required | 0 to 99 | [E]: dead at -2 x E. |" in combatant
+    assert "| `values` | [CombatValues](#combatvalues) | required |" in combatant
+    # `<PA>` in a description is text, not an HTML tag
+    assert "| `pa` | whole number | required | 0 to 99 | &lt;PA&gt; |" in page
+
+
+def test_house_rules_say_what_they_change() -> None:
+    section = _section(reference_page(get("zodiac")), "## house_rules")
+    assert "| `relic_slots` | whole number | `1` | 1 to 2 | Relics equipped at once" in section
+    assert "| damage_levels | 0 | Damage Levels (Ch. VI, OPTIONAL: Damage Levels) |" in section
+
+
+def test_a_new_field_is_shown_without_writing_it_twice() -> None:
+    class Grown(ZModel):
+        """A model that grew."""
+
+        sparkle: int = Field(3, ge=1, le=9, description="How much it shines.")
+        hue: str | None = None
+
+    rows = {r.key: r for r in field_rows(Grown)}
+    assert rows["sparkle"].type == "whole number"
+    assert rows["sparkle"].default == "`3`"
+    assert rows["sparkle"].allowed == "1 to 9"
+    assert rows["sparkle"].description == "How much it shines."
+    assert rows["hue"].type == "text or none"
+
+
+def test_type_names() -> None:
+    assert type_name(list[int]) == "list of whole number"
+    assert type_name(dict[str, bool]) == "mapping of text to true or false"
+    assert type_name(int | None) == "whole number or none"
