@@ -217,14 +217,16 @@ def code_page(code: str) -> str:
     for number, (case, run) in enumerate(zip(cases, runs, strict=True), start=1):
         title = "Example" if len(cases) == 1 else f"Example {number}"
         lines += [f"## {title}: {case.description}" if case.description else f"## {title}", ""]
-        if case.setup and case.setup != shown:
-            lines += ["The project also holds:", "", *_yaml_blocks(case.setup)]
-            shown = case.setup
-        elif case.setup:
-            lines += ["The project also holds the files shown above.", ""]
         lines += ["Failing:", "", *_yaml_blocks(case.fail)]
         command = "zodiac validate --lint" if case.lint else "zodiac validate"
         lines += [f"`{command}` prints:", "", "```text"]
         lines += [diagnostic_line(file, d) for file, d in run]
         lines += ["```", "", "Passing twin:", "", *_yaml_blocks(case.passing)]
+        # The files the example refers to come last: the failing document is what a
+        # reader looks for first.
+        if case.setup and case.setup != shown:
+            lines += ["Beside them, the project holds:", "", *_yaml_blocks(case.setup)]
+            shown = case.setup
+        elif case.setup:
+            lines += ["Beside them, the project holds the files shown above.", ""]
     return "\n".join(lines).rstrip("\n") + "\n"
