@@ -105,3 +105,18 @@ def test_the_click_command_is_the_app() -> None:
 
     command = app_module.click_command
     assert {"validate", "build", "rules", "init"} <= set(command.commands)
+
+
+def test_search_finds_a_code_by_its_id_and_a_field_by_its_name(site: Path) -> None:
+    """Material's search index (what the search box reads) holds a code's page under its
+    id and the content reference's row of a field under the field's name."""
+    import json
+
+    docs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert any(d["title"] == "ZC102" and d["location"] == "codes/ZC102/" for d in docs)
+    field_hits = [
+        d["location"]
+        for d in docs
+        if "base_stats" in d["text"] and d["location"].startswith("reference/zodiac/")
+    ]
+    assert field_hits, "the ZODIAC content reference is searchable by a field's name"
