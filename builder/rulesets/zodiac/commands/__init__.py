@@ -22,12 +22,14 @@ def mount(board: Board) -> None:
         equipment,
         generate,
         monster,
+        new,
         speed,
         tech,
     )
 
     board.add_group("character", character.app)
     character.app.command("generate", epilog=generate.EPILOG)(generate.generate)
+    character.app.command("new", epilog=new.EPILOG)(new.new)
     board.add_group("equipment", equipment.app)
     board.add_group("monster", monster.app)
     board.add_group("encounter", encounter.app)
