@@ -9,6 +9,7 @@ character view `zodiac show` prints. Nothing here prints: `commands/new.py` asks
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,12 +55,32 @@ def _stats_text(block: dict[str, int]) -> str:
 class CharacterWizard:
     """The questions of Chapter I, and the character file they make."""
 
-    def __init__(self, content: Content, settings: Ruleset | None = None) -> None:
+    def __init__(
+        self,
+        content: Content,
+        settings: Ruleset | None = None,
+        *,
+        replaces: Callable[[str], Path | None] = lambda _: None,
+    ) -> None:
+        """``replaces(name)``: the file the new character may overwrite (``--force``)."""
         from builder.rulesets.zodiac.items import item_index
 
         self.content = content
         self.settings = settings
         self.index = item_index(content)
+        self.replaces = replaces
+
+    def name_taken(self, name: str) -> str | None:
+        """Why ``name`` cannot be used: a character of the project has its id (ZP101)."""
+        key = norm_id(name)
+        spare = self.replaces(name)
+        for e in self.content.of_kind("character"):
+            if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
+                return (
+                    f"character id '{key}' is already used by {e.doc.path.name}; "
+                    "choose another name"
+                )
+        return None
 
     # --- the file ------------------------------------------------------------------
 
@@ -216,6 +237,9 @@ class CharacterWizard:
             text = str(raw).strip()
             if not text:
                 raise Refused("a character needs a name")
+            taken = self.name_taken(text)
+            if taken:
+                raise Refused(taken)
             return self._checked(a, "name", text)
 
         def read_stats(raw: Any, a: Answers) -> dict[str, int]:

@@ -106,7 +106,13 @@ def new(
             f"`zodiac character new` makes ZODIAC characters; {root} is a "
             f"{ws.rule_set.label} project (copy one of its characters, then `zodiac validate`)"
         )
-    maker = CharacterWizard(ws.content, ws.settings)
+
+    def target_for(name: str) -> Path:
+        return out or root / "characters" / f"{norm_id(name) or 'character'}.yaml"
+
+    maker = CharacterWizard(
+        ws.content, ws.settings, replaces=lambda name: target_for(name) if force else None
+    )
     wizard = Wizard(maker.questions())
     if answers is not None:
         try:
@@ -131,7 +137,7 @@ def new(
         except (KeyboardInterrupt, EOFError):
             err_console.print("\nstopped: nothing was written")
             raise typer.Exit(130) from None
-    target = out or root / "characters" / f"{norm_id(chosen['name']) or 'character'}.yaml"
+    target = target_for(chosen["name"])
     if target.exists() and not force:
         raise UsageError(f"{target} already exists; pass --force to overwrite it")
     if target.is_dir():

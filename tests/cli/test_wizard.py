@@ -1,0 +1,170 @@
+"""`zodiac character new` (issue 26): the real command in a pseudo-terminal, answer by
+answer, against the same character made from `--answers FILE`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from builder.rulesets.zodiac.wizard import CharacterWizard  # noqa: E402
+from builder.wizard import AnswerError, Refused, Wizard  # noqa: E402
+
+T = 120  # generous: a busy machine is slow, never wrong
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb"}
+
+
+def _zodiac(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "builder", *args],
+        cwd=cwd,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=T,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    done = _zodiac("init", "camp", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    return tmp_path / "camp"
+
+
+def _spawn(project: Path, *args: str):
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "new", *args],
+        cwd=str(project),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    return child
+
+
+def test_terminal_answers_with_a_refusal_and_back_equal_the_answers_file(project: Path) -> None:
+    child = _spawn(project)
+    child.expect_exact("Name: ")
+    child.sendline("Vivi Orunitia")
+    child.expect_exact("spend 25 points, none above 15")
+    child.expect_exact("Stats [str=11,mag=6,vit=6,spr=11,agi=6]: ")
+    child.sendline("str=16,mag=12")
+    # refused with validate's own message (ZC102), naming the limit 15, and asked again
+    child.expect_exact("refused: Strength is 16 at creation; no stat may start above 15")
+    child.expect_exact("Stats [")
+    child.sendline("str=15,mag=15")  # sums to 39: validate's ZC103 message
+    child.expect_exact("refused: creation stats sum to 39")
+    child.expect_exact("Stats [")
+    child.sendline("back")
+    child.expect_exact("Name: ")  # back at the question before
+    child.sendline("Vivi Orunitia")
+    child.expect_exact("Stats [")
+    child.sendline("str=6,mag=15,vit=6,spr=10,agi=3")
+    child.expect_exact("so far: HP ")  # derived numbers previewed from the view
+    child.expect_exact("Class Power [tech]: ")
+    child.sendline("")
+    child.expect_exact("Armor type [balanced]: ")
+    child.sendline("enhance")
+    child.expect_exact("Command Skill [kick]: ")
+    child.sendline("fishing")
+    child.expect_exact("refused: ")
+    child.expect_exact("Command Skill [kick]: ")
+    child.sendline("dice")
+    child.expect_exact("Dice stat [str]: ")
+    child.sendline("mag")
+    child.expect_exact("Support Skill [attack-up]: ")
+    child.sendline("")
+    child.expect_exact("Tech Points 32 at level 1 (MAG 15)")
+    child.expect_exact("Techs [none]: ")
+    child.sendline("ember-cut")
+    child.expect_exact("200 G to spend")
+    child.expect_exact("Purchases [none]: ")
+    child.sendline("")
+    child.expect_exact("wrote ")
+    child.expect_exact("Vivi Orunitia")  # `zodiac show` of the new file
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = project / "characters" / "vivi-orunitia.yaml"
+    text = made.read_text()
+    assert "base_stats: {str: 6, mag: 15, vit: 6, spr: 10, agi: 3}" in text
+    assert "dice_stat: mag" in text
+    assert "armor_type: enhance" in text
+    checked = _zodiac("validate", ".", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+    answers = project.parent / "answers.yaml"
+    answers.write_text(
+        "name: Vivi Orunitia\n"
+        "base_stats: {str: 6, mag: 15, vit: 6, spr: 10, agi: 3}\n"
+        "armor_type: enhance\n"
+        "command_skill: dice\n"
+        "dice_stat: mag\n"
+        "techs: [ember-cut]\n"
+    )
+    made.unlink()  # the same character again, from the file
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text
+
+
+def test_no_terminal_and_no_answers_exits_2(project: Path) -> None:
+    done = _zodiac("character", "new", cwd=project)
+    assert done.returncode == 2
+    assert "not a terminal" in done.stderr
+    assert not list((project / "characters").glob("*.yaml"))[1:]  # only init's rook
+
+
+def test_a_refused_answer_in_the_file_exits_2_and_writes_nothing(project: Path) -> None:
+    answers = project.parent / "bad.yaml"
+    answers.write_text("name: Bad\nbase_stats: {str: 16, mag: 6, vit: 6, spr: 6, agi: 6}\n")
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 2
+    assert "no stat may start above 15" in done.stderr
+    assert not (project / "characters" / "bad.yaml").exists()
+
+
+def test_an_existing_file_needs_force(project: Path) -> None:
+    answers = project.parent / "a.yaml"
+    answers.write_text("name: Rook\n")  # init wrote characters/rook.yaml
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 2
+    assert "--force" in done.stderr
+    assert "Rook Tallowmere" in (project / "characters" / "rook.yaml").read_text()
+    done = _zodiac("character", "new", "--answers", str(answers), "--force", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert "name: Rook\n" in (project / "characters" / "rook.yaml").read_text()
+
+
+def test_a_name_the_project_already_has_is_refused(project: Path) -> None:
+    answers = project.parent / "a.yaml"
+    answers.write_text("name: Rook Tallowmere\n")  # the id of init's rook.yaml
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 2
+    assert "already used by rook.yaml" in done.stderr
+
+
+def test_engine_back_and_defaults_without_a_terminal(project: Path) -> None:
+    from builder.workspace import open_workspace
+
+    ws = open_workspace([project])
+    maker = CharacterWizard(ws.content, ws.settings)
+    typed = iter(["Amy", "back", "Ann", "str=15,mag=13,vit=3,spr=3,agi=6", "", "", "", "", "", ""])
+    said: list[str] = []
+    got = Wizard(maker.questions()).ask_all(lambda _: next(typed), said.append)
+    assert got["name"] == "Ann"
+    assert got["base_stats"] == {"str": 15, "mag": 13, "vit": 3, "spr": 3, "agi": 6}
+    assert got["armor_type"] == "balanced" and got["techs"] == [] and got["purchases"] == []
+    with pytest.raises(AnswerError, match="above 15"):
+        Wizard(maker.questions()).from_mapping({"name": "X", "base_stats": {"str": 16}})
+    with pytest.raises(Refused):
+        maker.questions()[1].read("str=2", {"name": "X"})
