@@ -168,3 +168,43 @@ def test_engine_back_and_defaults_without_a_terminal(project: Path) -> None:
         Wizard(maker.questions()).from_mapping({"name": "X", "base_stats": {"str": 16}})
     with pytest.raises(Refused):
         maker.questions()[1].read("str=2", {"name": "X"})
+
+
+def test_level_up_in_a_terminal_refuses_three_in_one_stat_and_asks_again(
+    tmp_path: Path,
+) -> None:
+    import shutil
+
+    from builder.paths import content_dir
+
+    camp = tmp_path / "camp"
+    shutil.copytree(content_dir() / "examples" / "zodiac", camp)
+    rook = camp / "characters" / "rook.yaml"
+    before = rook.read_text()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "level-up", "characters/rook.yaml"],
+        cwd=str(camp),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Bonus points (3, at most 2 per stat")
+    child.sendline("str=3")
+    child.expect_exact("at most 2 of one level's points may go to the same stat")
+    child.expect_exact("Bonus points (3, at most 2 per stat")  # the same question again
+    child.sendline("str=2,agi=1")
+    child.expect_exact("Learn")
+    child.sendline("")
+    child.expect_exact("Upgrade")
+    child.sendline("")
+    child.expect_exact("Write ")
+    child.sendline("y")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    after = rook.read_text()
+    assert after != before
+    assert "{str: 2, agi: 1}" in after
