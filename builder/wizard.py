@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 Answers = dict[str, Any]
@@ -158,3 +159,15 @@ class Wizard:
             asked.append(i)
             i += 1
         return self.answers
+
+
+def project_schema_line(out: Path, root: Path, kind: str) -> str | None:
+    """The editor schema line for a new file at ``out``: the project's own
+    `schemas/<kind>.schema.json` (as `zodiac init` copies them), None when it has none."""
+    import os
+
+    schema = root / "schemas" / f"{kind}.schema.json"
+    if not schema.is_file():
+        return None
+    rel = os.path.relpath(schema.resolve(), out.resolve().parent)
+    return f"# yaml-language-server: $schema={Path(rel).as_posix()}"

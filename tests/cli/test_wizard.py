@@ -208,3 +208,48 @@ def test_level_up_in_a_terminal_refuses_three_in_one_stat_and_asks_again(
     after = rook.read_text()
     assert after != before
     assert "{str: 2, agi: 1}" in after
+
+
+def test_16_bit_tactics_character_new_in_a_terminal_equals_the_answers_file(
+    tmp_path: Path,
+) -> None:
+    done = _zodiac("init", "--ruleset", "16-bit-tactics", "camp", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    camp = tmp_path / "camp"
+    child = _spawn(camp)  # the shared verb runs the project's rule set's wizard
+    child.expect_exact("Name: ")
+    child.sendline("Kes")
+    child.expect_exact("squire: Squire: ATK d8")  # each job with one line of its effect
+    child.expect_exact("Starting job [squire]: ")
+    child.sendline("wizard")
+    child.expect_exact("refused: no job with id 'wizard' in the project")
+    child.expect_exact("Starting job [squire]: ")
+    child.sendline("")
+    child.expect_exact("so far: HP 12, MP 2")  # from the view `zodiac show` prints
+    child.expect_exact("Skills [might=d8,agility=d8,lore=d6,charm=d6]: ")
+    child.sendline("might=d20")
+    child.expect_exact("refused: might is d20; skills are rated from d6 to d12")
+    child.expect_exact("Skills [")
+    child.sendline("back")
+    child.expect_exact("Starting job [squire]: ")
+    child.sendline("squire")
+    child.expect_exact("Skills [")
+    child.sendline("might=d10")
+    child.expect_exact("Equipment [none]: ")
+    child.sendline("short-sword")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = camp / "characters" / "kes.yaml"
+    text = made.read_text()
+    assert "skills: {might: d10, agility: d8, lore: d6, charm: d6}" in text
+    assert "equipment: [short-sword]" in text
+    checked = _zodiac("validate", ".", cwd=camp)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    made.unlink()
+    answers = tmp_path / "kes.yaml"
+    answers.write_text("name: Kes\nskills: {might: d10}\nequipment: [short-sword]\n")
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=camp)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text

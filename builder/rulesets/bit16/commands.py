@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked, shown
+from builder.cli.wizard import NEW_OPTIONS_HELP as H
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -192,6 +193,42 @@ def level_up(
         raise UsageError(str(exc)) from exc
     _print_step(entity.model.name, change.step)
     _finish(change, file, yes=yes, dry_run=dry_run)
+
+
+NEW_EPILOG = (
+    "\b\n16 Bit Tactics (a project with ruleset: 16-bit-tactics): asks the name, the\n"
+    "starting job, the four skill dice (might=d10,agility=d8,...) and the weapons; the\n"
+    "same keys (name, primary_job, skills, equipment) in --answers FILE."
+)
+
+
+def new(
+    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
+    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
+    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+) -> None:
+    """Make a new character by answering the book's creation steps, one at a time."""
+    from builder.cli.show import show
+    from builder.cli.wizard import run_new
+    from builder.rulesets.bit16.wizard import CharacterWizard
+    from builder.wizard import project_schema_line
+
+    run_new(
+        ruleset=RULESET_ID,
+        folder="characters",
+        make=lambda ws, replaces: CharacterWizard(ws.content, ws.settings, replaces=replaces),
+        schema=lambda out, root: project_schema_line(out, root, "character"),
+        show=lambda path: show([path]),
+        intro="A new 16 Bit Tactics character, step by step (starting job, skills, weapons).",
+        project=project,
+        answers=answers,
+        out=out,
+        force=force,
+    )
+
+
+app.command("new", epilog=NEW_EPILOG)(handle_user_errors(new))
 
 
 @app.command("level-down", epilog=LEVEL_DOWN_EPILOG)

@@ -27,9 +27,10 @@ def mount(board: Board) -> None:
         tech,
     )
 
-    board.add_group("character", character.app)
+    # before the group is mounted, so a verb another rule set shares (`new`) dispatches
     character.app.command("generate", epilog=generate.EPILOG)(generate.generate)
     character.app.command("new", epilog=new.EPILOG)(new.new)
+    board.add_group("character", character.app)
     board.add_group("equipment", equipment.app)
     board.add_group("monster", monster.app)
     board.add_group("encounter", encounter.app)
