@@ -110,8 +110,15 @@ def run_new(
         )
     root = project_root(project)
     ws = open_workspace([root])
-    if ws.rule_set.id != ruleset:  # pragma: no cover - the shared verb dispatches first
-        raise UsageError(f"{root} is a {ws.rule_set.label} project, not {ruleset}")
+    if ws.rule_set.id != ruleset:  # a rule set without a wizard for this kind
+        from builder import rulesets
+        from builder.cli.mount import OWNERS
+
+        served = " and ".join(rulesets.get(r).label for r in OWNERS.get(folder[:-1], [ruleset]))
+        raise UsageError(
+            f"{root} is a {ws.rule_set.label} project, and `{folder[:-1]} new` makes "
+            f"{served} {folder} only: copy one of its files, then `zodiac validate`"
+        )
 
     def target_for(name: str) -> Path:
         return out or root / folder / f"{norm_id(name) or 'new'}.yaml"

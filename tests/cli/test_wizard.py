@@ -253,3 +253,27 @@ def test_16_bit_tactics_character_new_in_a_terminal_equals_the_answers_file(
     done = _zodiac("character", "new", "--answers", str(answers), cwd=camp)
     assert done.returncode == 0, done.stderr
     assert made.read_text() == text
+
+
+def test_ctrl_c_writes_nothing(project: Path) -> None:
+    before = sorted((project / "characters").iterdir())
+    child = _spawn(project)
+    child.expect_exact("Name: ")
+    child.sendline("Zidane")
+    child.expect_exact("Stats [")
+    child.sendintr()
+    child.expect_exact("nothing was written")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert sorted((project / "characters").iterdir()) == before
+
+
+def test_a_rule_set_without_a_character_wizard_is_told_so(tmp_path: Path) -> None:
+    done = _zodiac("init", "--ruleset", "99-towers", "camp", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    answers = tmp_path / "a.yaml"
+    answers.write_text("name: Tam\n")
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=tmp_path / "camp")
+    assert done.returncode == 2
+    assert "makes ZODIAC and 16 Bit Tactics characters only" in done.stderr
