@@ -277,3 +277,63 @@ def test_a_rule_set_without_a_character_wizard_is_told_so(tmp_path: Path) -> Non
     done = _zodiac("character", "new", "--answers", str(answers), cwd=tmp_path / "camp")
     assert done.returncode == 2
     assert "makes ZODIAC and 16 Bit Tactics characters only" in done.stderr
+
+
+def test_monster_new_in_a_terminal_equals_the_answers_file(project: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "monster", "new"],
+        cwd=str(project),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Name: ")
+    child.sendline("Ogre")
+    child.expect_exact("Level [1]: ")
+    child.sendline("ten")
+    child.expect_exact("refused: the level is a whole number 1-99")
+    child.expect_exact("Level [1]: ")
+    child.sendline("10")
+    child.expect_exact("Boss (y/n) [n]: ")
+    child.sendline("y")
+    child.expect_exact("Type (family) [none]: ")
+    child.sendline("back")
+    child.expect_exact("Boss (y/n) [n]: ")
+    child.sendline("y")
+    child.expect_exact("Type (family) [none]: ")
+    child.sendline("giant")
+    child.expect_exact("so far: HP ")
+    child.expect_exact("25 + 5 x 10 = 75 points")
+    child.expect_exact("Stats [str=15,mag=15,vit=15,spr=15,agi=15]: ")
+    child.sendline("str=30,vit=25")  # 55 of 75: validate's ZM101 message
+    child.expect_exact("refused: ")
+    child.expect_exact("Stats [")
+    child.sendline("str=30,mag=5,vit=25,spr=5,agi=10")
+    child.expect_exact("so far: HP 6300")  # (30 + 20 x 25 + 10 x 10) x 10 boss
+    child.expect_exact("Attack die [d8]: ")
+    child.sendline("")
+    child.expect_exact("Powers [none]: ")
+    child.sendline("")
+    child.expect_exact("Techs [none]: ")
+    child.sendline("ember-cut")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = project / "monsters" / "ogre.yaml"
+    text = made.read_text()
+    assert "boss: true" in text and "family: giant" in text
+    assert "stats: {str: 30, mag: 5, vit: 25, spr: 5, agi: 10}" in text
+    checked = _zodiac("validate", ".", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    made.unlink()
+    answers = project.parent / "ogre.yaml"
+    answers.write_text(
+        "name: Ogre\nlevel: 10\nboss: y\nfamily: giant\n"
+        "stats: {str: 30, mag: 5, vit: 25, spr: 5, agi: 10}\ntechs: [ember-cut]\n"
+    )
+    done = _zodiac("monster", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text

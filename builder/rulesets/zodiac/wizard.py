@@ -520,3 +520,279 @@ def schema_comment(out: Path, root: Path) -> str | None:
         return schema_line(out)
     rel = os.path.relpath(schema.resolve(), out.resolve().parent)
     return f"# yaml-language-server: $schema={Path(rel).as_posix()}"
+
+
+# --- `monster new` (Appendix I) --------------------------------------------------------
+
+ATTACK_DICE = ("d6", "d8", "d10")
+
+
+class MonsterWizard:
+    """Appendix I's steps for a monster: level, boss, type, stats, attack die, powers,
+    Techs; HP, MP, rewards and Tech Levels applied as the answers come."""
+
+    def __init__(
+        self,
+        content: Content,
+        settings: Ruleset | None = None,
+        *,
+        replaces: Callable[[str], Path | None] = lambda _: None,
+    ) -> None:
+        """``replaces(name)``: the file the new monster may overwrite (``--force``)."""
+        self.content = content
+        self.settings = settings
+        self.replaces = replaces
+
+    @staticmethod
+    def even_stats(level: int) -> dict[str, int]:
+        """The stat total (25 + 5 x Level, App. I Step 2) split evenly, STR first."""
+        from builder.rulesets.zodiac.rules.monsters import stat_total
+
+        total = stat_total(level).value
+        share, extra = divmod(total, len(STAT_KEYS))
+        return {k: share + (1 if i < extra else 0) for i, k in enumerate(STAT_KEYS)}
+
+    def defaults(self, answers: Answers) -> Answers:
+        level = answers.get("level", 1)
+        return {
+            "name": "Nameless",
+            "level": 1,
+            "boss": False,
+            "family": "",
+            "stats": self.even_stats(level if isinstance(level, int) else 1),
+            "attack_die": "d8",
+            "powers": [],
+            "techs": [],
+        }
+
+    def render(self, answers: Answers, *, schema: str | None = None) -> str:
+        """The commented monster file of ``answers`` (missing steps at their defaults)."""
+        from builder.rulesets.zodiac.rules.monsters import rewards, stat_total
+
+        a = {**self.defaults(answers), **answers}
+        reward = rewards(a["level"], a["boss"])
+        lines = [schema] if schema else []
+        lines += [
+            "# Made by `zodiac monster new` (Appendix I); `zodiac validate` checks it.",
+            "kind: monster",
+            f"name: {yaml_scalar(a['name'])}",
+            f"level: {a['level']}  # rewards {reward.xp.value} XP, {reward.gold.value} G",
+        ]
+        if a["boss"]:
+            lines.append("boss: true  # HP x10, MP x2, bigger rewards (R28)")
+        if a["family"]:
+            lines.append(f"family: {yaml_scalar(a['family'])}")
+        total = stat_total(a["level"]).value
+        lines.append(
+            "stats: "
+            + _flow({k: a["stats"][k] for k in STAT_KEYS})
+            + f"  # 25 + 5 x {a['level']} = {total} points (App. I Step 2)"
+        )
+        lines.append(f"attack_die: {yaml_scalar(a['attack_die'])}")
+        powers = a["powers"]
+        lines.append("powers: [" + ", ".join(yaml_scalar(p) for p in powers) + "]")
+        lines.append("techs: [" + ", ".join(yaml_scalar(t) for t in a["techs"]) + "]")
+        return "\n".join(lines) + "\n"
+
+    def _entity(self, answers: Answers) -> Any:
+        from builder.io.project import validate_document
+        from builder.io.yaml import load_text
+        from builder.rulesets.zodiac import RULESET
+
+        loaded = load_text(self.render(answers), Path("<new>.yaml"))
+        if not loaded.documents:
+            return None, [((), p.message) for _, p in loaded.problems]
+        entity, diags = validate_document(loaded.documents[0], RULESET)
+        return entity, [((), d.message) for d in diags if d.severity.value == "error"]
+
+    def problems(self, answers: Answers) -> list[tuple[tuple, str]]:
+        """(key path, message) of every error `validate` finds in the file so far."""
+        from builder.diagnostics import Severity
+        from builder.rulesets.zodiac.checks import CheckContext
+        from builder.rulesets.zodiac.checks.monsters import check_monster_entity
+
+        entity, found = self._entity(answers)
+        if entity is None:
+            return found
+        ctx = CheckContext(self.content, self.settings)
+        return [
+            (p.path, p.message)
+            for p in check_monster_entity(entity, ctx)
+            if p.severity is Severity.ERROR
+        ]
+
+    def _checked(self, answers: Answers, key: str, value: Any) -> Any:
+        found = self.problems({**answers, key: value})
+        mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
+        if mine:
+            raise Refused(mine[0])
+        return value
+
+    def preview(self, answers: Answers) -> list[str]:
+        """HP, MP, Accuracy, Evade, Tech Levels and rewards, from the card's view."""
+        from builder.rulesets.zodiac.rules.monsters import monster_view
+
+        if "level" not in answers:
+            return []
+        entity, _ = self._entity(answers)
+        if entity is None:
+            return []
+        house = self.settings.house if self.settings is not None else None
+        v = monster_view(entity.model, house=house)
+        d = v.derived
+        return [
+            f"so far: HP {d.hp.value}, MP {d.mp.value}, Accuracy {d.accuracy.value}, "
+            f"Evade {d.evade.value}, Tech Levels {v.tech_levels_total.value}; rewards "
+            f"{v.rewards.xp.value} XP, {v.rewards.gold.value} G"
+        ]
+
+    def questions(self) -> list[Question]:
+        """Appendix I's order: level, boss, type, stats, attack, powers, Techs."""
+        from builder.rulesets.zodiac.rules.monsters import stat_total
+        from builder.wizard import yes_no
+
+        def read_name(raw: Any, a: Answers) -> str:
+            text = str(raw).strip()
+            if not text:
+                raise Refused("a monster needs a name")
+            key, spare = norm_id(text), self.replaces(text)
+            for e in self.content.of_kind("monster"):
+                if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
+                    raise Refused(
+                        f"monster id '{key}' is already used by {e.doc.path.name}; "
+                        "choose another name"
+                    )
+            return self._checked(a, "name", text)
+
+        def read_level(raw: Any, a: Answers) -> int:
+            text = str(raw).strip()
+            if isinstance(raw, bool) or not text.isdigit() or not 1 <= int(text) <= 99:
+                raise Refused(f"the level is a whole number 1-99, not '{text}'")
+            return self._checked(a, "level", int(text))
+
+        def read_boss(raw: Any, a: Answers) -> bool:
+            return self._checked(a, "boss", yes_no(raw))
+
+        def read_family(raw: Any, a: Answers) -> str:
+            text = str(raw).strip()
+            return "" if text.lower() in ("", "none", "-") else text
+
+        def read_stats(raw: Any, a: Answers) -> dict[str, int]:
+            if isinstance(raw, dict):
+                block = {str(k).lower(): v for k, v in raw.items()}
+            else:
+                try:
+                    points = parse_points(str(raw), "stats")
+                except ChoiceError as exc:
+                    raise Refused(str(exc)) from exc
+                block = {s.value: v for s, v in points.items()}
+            bad = [k for k in block if k not in STAT_KEYS]
+            if bad or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in block.values()
+            ):
+                raise Refused("give the five stats as whole numbers: str, mag, vit, spr, agi")
+            return self._checked(a, "stats", {k: block.get(k, 0) for k in STAT_KEYS})
+
+        def read_die(raw: Any, a: Answers) -> str:
+            text = str(raw).strip().lower()
+            if text not in ATTACK_DICE:
+                raise Refused(f"the attack die is one of {', '.join(ATTACK_DICE)}, not '{text}'")
+            return self._checked(a, "attack_die", text)
+
+        def read_list(key: str) -> Any:
+            def read(raw: Any, a: Answers) -> list[str]:
+                if isinstance(raw, list):
+                    items = [str(x) for x in raw]
+                else:
+                    text = str(raw).strip()
+                    items = [] if text.lower() in ("", "none", "-") else text.split(",")
+                return self._checked(a, key, [x.strip() for x in items if x.strip()])
+
+            return read
+
+        def tech_choices(a: Answers) -> list[Choice]:
+            return [
+                Choice(e.id, f"{e.model.name}, Tech Level {e.model.tech_level}", "App. I Step 6")
+                for e in self.content.of_kind("tech")
+            ]
+
+        def listed(items: list[str]) -> str:
+            return ",".join(items) if items else "none"
+
+        return [
+            Question("name", "Name", read_name, info=lambda a: ["The monster's name."]),
+            Question(
+                "level",
+                "Level",
+                read_level,
+                default=lambda a: 1,
+                info=lambda a: ["App. I Step 1: the level, 1-99."],
+            ),
+            Question(
+                "boss",
+                "Boss (y/n)",
+                read_boss,
+                default=lambda a: False,
+                info=lambda a: [
+                    *self.preview(a),
+                    "Boss Monsters (R28): HP x10, MP x2, 150 XP and 75 G a level, fixed "
+                    "status immunities.",
+                ],
+                shown=lambda v: "y" if v else "n",
+            ),
+            Question(
+                "family",
+                "Type (family)",
+                read_family,
+                default=lambda a: "",
+                info=lambda a: ["The monster's type (Call for Help brings one of the same)."],
+                shown=lambda v: v or "none",
+            ),
+            Question(
+                "stats",
+                "Stats",
+                read_stats,
+                default=lambda a: self.even_stats(a["level"]),
+                info=lambda a: [
+                    *self.preview(a),
+                    f"App. I Step 2: 25 + 5 x {a['level']} = {stat_total(a['level']).value} "
+                    "points over the five stats. Type e.g. str=20,mag=5,... (a stat left out "
+                    "is 0).",
+                ],
+                shown=_stats_text,
+            ),
+            Question(
+                "attack_die",
+                "Attack die",
+                read_die,
+                default=lambda a: "d8",
+                info=lambda a: [*self.preview(a), "App. I Step 4: the normal attack's die."],
+                choices=lambda a: [
+                    Choice(d, f"attacks roll {d}", "App. I Step 4") for d in ATTACK_DICE
+                ],
+            ),
+            Question(
+                "powers",
+                "Powers",
+                read_list("powers"),
+                default=lambda a: [],
+                info=lambda a: [
+                    "App. I Step 5: Monster Powers by id (Monster Power List, e.g. agile), "
+                    "comma-separated; empty for none."
+                ],
+                shown=listed,
+            ),
+            Question(
+                "techs",
+                "Techs",
+                read_list("techs"),
+                default=lambda a: [],
+                info=lambda a: [
+                    *self.preview(a),
+                    "App. I Step 6: Techs of the project within the Tech Levels; "
+                    "comma-separated ids, empty for none.",
+                ],
+                choices=tech_choices,
+                shown=listed,
+            ),
+        ]

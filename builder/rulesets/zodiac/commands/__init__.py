@@ -32,6 +32,7 @@ def mount(board: Board) -> None:
     character.app.command("new", epilog=new.EPILOG)(new.new)
     board.add_group("character", character.app)
     board.add_group("equipment", equipment.app)
+    monster.app.command("new", epilog=new.MONSTER_EPILOG)(new.monster_new)
     board.add_group("monster", monster.app)
     board.add_group("encounter", encounter.app)
     board.add_group("tech", tech.app)

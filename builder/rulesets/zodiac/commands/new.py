@@ -54,3 +54,43 @@ def new(
         out=out,
         force=force,
     )
+
+
+MONSTER_EPILOG = (
+    "\b\nExamples:\n"
+    "  zodiac monster new\n"
+    "  zodiac monster new --answers ogre-answers.yaml\n\n"
+    "Asks Appendix I's steps one at a time (name, level, boss y/n, type, stats summing to\n"
+    "25 + 5 x Level, attack die, powers, Techs), showing HP, MP, Tech Levels and rewards as\n"
+    "they change; `back` returns to the previous question. --answers FILE is a YAML\n"
+    "mapping keyed by the monster's field names (name, level, boss, family, stats,\n"
+    "attack_die, powers, techs). The file goes to the project's monsters/ folder, then\n"
+    "`zodiac monster show` prints it. Exit codes as `character new`."
+)
+
+
+@handle_user_errors
+def monster_new(
+    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
+    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
+    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+) -> None:
+    """Make a new monster by answering Appendix I's steps, one at a time."""
+    from builder.cli.wizard import run_new
+    from builder.rulesets.zodiac.commands.monster import show
+    from builder.rulesets.zodiac.wizard import MonsterWizard
+    from builder.wizard import project_schema_line
+
+    run_new(
+        ruleset="zodiac",
+        folder="monsters",
+        make=lambda ws, replaces: MonsterWizard(ws.content, ws.settings, replaces=replaces),
+        schema=lambda out, root: project_schema_line(out, root, "monster"),
+        show=show,
+        intro="A new ZODIAC monster, step by step (Appendix I).",
+        project=project,
+        answers=answers,
+        out=out,
+        force=force,
+    )
