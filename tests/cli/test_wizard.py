@@ -168,6 +168,10 @@ def test_engine_back_and_defaults_without_a_terminal(project: Path) -> None:
         Wizard(maker.questions()).from_mapping({"name": "X", "base_stats": {"str": 16}})
     with pytest.raises(Refused):
         maker.questions()[1].read("str=2", {"name": "X"})
+    with pytest.raises(AnswerError, match="a new character has 200 G to spend"):
+        Wizard(maker.questions()).from_mapping({"name": "X", "purchases": "potion x50"})
+    with pytest.raises(AnswerError, match="unknown Tech 'nothing'"):
+        Wizard(maker.questions()).from_mapping({"name": "X", "techs": ["nothing"]})
 
 
 def test_level_up_in_a_terminal_refuses_three_in_one_stat_and_asks_again(

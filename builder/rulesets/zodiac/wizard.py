@@ -131,7 +131,8 @@ class CharacterWizard:
             for ref, count in bought:
                 extra = f", count: {count}" if count > 1 else ""
                 lines.append(f"  - {{item: {yaml_scalar(ref)}{extra}}}")
-        lines.append(f"gold: {STARTING_GOLD - spent}  # 200 G less {spent} G of purchases")
+        # never below 0, so too dear a purchase gets the gold check's message (R25)
+        lines.append(f"gold: {max(0, STARTING_GOLD - spent)}  # 200 G less {spent} G of purchases")
         return "\n".join(lines) + "\n"
 
     def defaults(self, answers: Answers) -> Answers:
