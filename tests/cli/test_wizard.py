@@ -341,3 +341,37 @@ def test_monster_new_in_a_terminal_equals_the_answers_file(project: Path) -> Non
     done = _zodiac("monster", "new", "--answers", str(answers), cwd=project)
     assert done.returncode == 0, done.stderr
     assert made.read_text() == text
+
+
+def test_16_bit_tactics_level_up_in_a_terminal_asks_the_job_held(tmp_path: Path) -> None:
+    import shutil
+
+    from builder.paths import content_dir
+
+    camp = tmp_path / "camp"
+    shutil.copytree(content_dir() / "examples" / "16-bit-tactics", camp)
+    bram = camp / "characters" / "bram.yaml"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "level-up", "characters/bram.yaml"],
+        cwd=str(camp),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Job held at the new level [squire]: ")
+    child.sendline("bard")
+    child.expect_exact("refused: no job with id bard in the project")
+    child.expect_exact("Job held at the new level [squire]: ")
+    child.sendline("archer")  # a job of the project, not one of Bram's
+    child.expect_exact("refused: archer is not one of the character's jobs (squire)")
+    child.expect_exact("Job held at the new level [squire]: ")
+    child.sendline("")
+    child.expect_exact("Write ")
+    child.sendline("y")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "level_jobs: [squire, squire]" in bram.read_text()

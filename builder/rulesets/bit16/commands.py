@@ -159,6 +159,41 @@ UPDATE_EXPECT_OPTION = typer.Option(
 )
 
 
+def _interactive() -> bool:
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask_job(ws, c) -> str:  # ws: Workspace, c: the character model
+    """The job held in the battle that reached the level, asked until it is one of the
+    character's jobs (issue 26: a terminal asks for level-up's choices)."""
+    from builder.cli.output import console, err_console, safe
+    from builder.models.base import norm_id
+
+    jobs = {e.id: e.model for e in ws.content.of_kind("job")}
+    for key in c.jobs:
+        j = jobs.get(key)
+        if j is not None:
+            g = j.per_level
+            console.print(
+                safe(f"  {key}: {j.name}, a level +{g.hp} HP +{g.mp} MP +{g.dmg} DMG (R38)"),
+                soft_wrap=True,
+                highlight=False,
+            )
+    while True:
+        answer = norm_id(typer.prompt("Job held at the new level", default=c.primary_job))
+        if answer in jobs and answer in c.jobs:
+            return answer
+        why = (
+            f"no job with id {answer} in the project (jobs: {', '.join(jobs) or 'none'})"
+            if answer not in jobs
+            else f"{answer} is not one of the character's jobs ({', '.join(c.jobs)}); add "
+            f"`{answer}: {{ap_earned: 0}}` under jobs: first (AP is specific to the job, R35)"
+        )
+        err_console.print(f"refused: {shown(why, None)}", soft_wrap=True)
+
+
 @app.command("level-up", epilog=LEVEL_UP_EPILOG)
 @handle_user_errors
 def level_up(
@@ -185,6 +220,8 @@ def level_up(
 
     ws, entity = _character(file, "character level-up")
     source = read_for_edit(file, writable=not dry_run)
+    if job is None and not yes and _interactive():
+        job = _ask_job(ws, entity.model)
     try:
         change = levelling.level_up(
             ws, entity, source, job=job, award=xp, update_expect=update_expect
