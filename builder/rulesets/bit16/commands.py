@@ -233,9 +233,12 @@ def level_up(
 
 
 NEW_EPILOG = (
-    "\b\n16 Bit Tactics (a project with ruleset: 16-bit-tactics): asks the name, the\n"
-    "starting job, the four skill dice (might=d10,agility=d8,...) and the weapons; the\n"
-    "same keys (name, primary_job, skills, equipment) in --answers FILE."
+    "\b\n16 Bit Tactics (a project with ruleset: 16-bit-tactics):\n"
+    "  zodiac character new --project content/examples/16-bit-tactics "
+    "--answers content/examples/answers/16-bit-tactics-character.yaml\n\n"
+    "It asks the name, the starting job, the four skill dice (might=d10,agility=d8,...)\n"
+    "and the weapons; --answers FILE takes the same keys (name, primary_job, skills,\n"
+    "equipment)."
 )
 
 

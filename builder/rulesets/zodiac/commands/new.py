@@ -15,10 +15,12 @@ from builder.cli.errors import handle_user_errors
 from builder.cli.wizard import NEW_OPTIONS_HELP as H
 
 EPILOG = (
-    "\b\nExamples:\n"
-    "  zodiac character new\n"
-    "  zodiac character new --project my-campaign\n"
-    "  zodiac character new --answers vivi-answers.yaml --out characters/vivi.yaml\n\n"
+    "\b\nExamples (in a terminal, in your project, just: zodiac character new):\n"
+    "  zodiac character new --project content/examples/zodiac "
+    "--answers content/examples/answers/zodiac-character.yaml\n"
+    "  zodiac character new --project content/examples/zodiac "
+    "--answers content/examples/answers/zodiac-character.yaml "
+    "--out content/examples/zodiac/characters/vivi.yaml --force\n\n"
     "ZODIAC: asks Chapter I's steps one at a time (name, stats as str=11,mag=6,..., Class\n"
     "Power, armor, Command and Support Skill, Techs, purchases); `back` returns to the\n"
     "previous question, an empty answer takes the [default]. --answers FILE is a YAML\n"
@@ -57,9 +59,9 @@ def new(
 
 
 MONSTER_EPILOG = (
-    "\b\nExamples:\n"
-    "  zodiac monster new\n"
-    "  zodiac monster new --answers ogre-answers.yaml\n\n"
+    "\b\nExamples (in a terminal, in your project, just: zodiac monster new):\n"
+    "  zodiac monster new --project content/examples/zodiac "
+    "--answers content/examples/answers/zodiac-monster.yaml\n\n"
     "Asks Appendix I's steps one at a time (name, level, boss y/n, type, stats summing to\n"
     "25 + 5 x Level, attack die, powers, Techs), showing HP, MP, Tech Levels and rewards as\n"
     "they change; `back` returns to the previous question. --answers FILE is a YAML\n"
