@@ -138,6 +138,8 @@ def _dispatching(words: str, owners: dict[str | None, typer.models.CommandInfo])
 
     def run(**kwargs: Any) -> Any:
         file = kwargs[file_param]
+        if file is None:  # a verb without a file (`character new`): the current project's
+            file = Path.cwd()
         found = _ruleset_of(file)
         rs = found if found in owners else first_rs
         own = signatures[rs].parameters

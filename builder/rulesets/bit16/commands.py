@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked, shown
+from builder.cli.wizard import NEW_OPTIONS_HELP as H
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -158,6 +159,41 @@ UPDATE_EXPECT_OPTION = typer.Option(
 )
 
 
+def _interactive() -> bool:
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask_job(ws, c) -> str:  # ws: Workspace, c: the character model
+    """The job held in the battle that reached the level, asked until it is one of the
+    character's jobs (issue 26: a terminal asks for level-up's choices)."""
+    from builder.cli.output import console, err_console, safe
+    from builder.models.base import norm_id
+
+    jobs = {e.id: e.model for e in ws.content.of_kind("job")}
+    for key in c.jobs:
+        j = jobs.get(key)
+        if j is not None:
+            g = j.per_level
+            console.print(
+                safe(f"  {key}: {j.name}, a level +{g.hp} HP +{g.mp} MP +{g.dmg} DMG (R38)"),
+                soft_wrap=True,
+                highlight=False,
+            )
+    while True:
+        answer = norm_id(typer.prompt("Job held at the new level", default=c.primary_job))
+        if answer in jobs and answer in c.jobs:
+            return answer
+        why = (
+            f"no job with id {answer} in the project (jobs: {', '.join(jobs) or 'none'})"
+            if answer not in jobs
+            else f"{answer} is not one of the character's jobs ({', '.join(c.jobs)}); add "
+            f"`{answer}: {{ap_earned: 0}}` under jobs: first (AP is specific to the job, R35)"
+        )
+        err_console.print(f"refused: {shown(why, None)}", soft_wrap=True)
+
+
 @app.command("level-up", epilog=LEVEL_UP_EPILOG)
 @handle_user_errors
 def level_up(
@@ -184,6 +220,8 @@ def level_up(
 
     ws, entity = _character(file, "character level-up")
     source = read_for_edit(file, writable=not dry_run)
+    if job is None and not yes and _interactive():
+        job = _ask_job(ws, entity.model)
     try:
         change = levelling.level_up(
             ws, entity, source, job=job, award=xp, update_expect=update_expect
@@ -192,6 +230,45 @@ def level_up(
         raise UsageError(str(exc)) from exc
     _print_step(entity.model.name, change.step)
     _finish(change, file, yes=yes, dry_run=dry_run)
+
+
+NEW_EPILOG = (
+    "\b\n16 Bit Tactics (a project with ruleset: 16-bit-tactics):\n"
+    "  zodiac character new --project content/examples/16-bit-tactics "
+    "--answers content/examples/answers/16-bit-tactics-character.yaml\n\n"
+    "It asks the name, the starting job, the four skill dice (might=d10,agility=d8,...)\n"
+    "and the weapons; --answers FILE takes the same keys (name, primary_job, skills,\n"
+    "equipment)."
+)
+
+
+def new(
+    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
+    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
+    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+) -> None:
+    """Make a new character by answering the book's creation steps, one at a time."""
+    from builder.cli.show import show
+    from builder.cli.wizard import run_new
+    from builder.rulesets.bit16.wizard import CharacterWizard
+    from builder.wizard import project_schema_line
+
+    run_new(
+        ruleset=RULESET_ID,
+        folder="characters",
+        make=lambda ws, replaces: CharacterWizard(ws.content, ws.settings, replaces=replaces),
+        schema=lambda out, root: project_schema_line(out, root, "character"),
+        show=lambda path: show([path]),
+        intro="A new 16 Bit Tactics character, step by step (starting job, skills, weapons).",
+        project=project,
+        answers=answers,
+        out=out,
+        force=force,
+    )
+
+
+app.command("new", epilog=NEW_EPILOG)(handle_user_errors(new))
 
 
 @app.command("level-down", epilog=LEVEL_DOWN_EPILOG)

@@ -22,13 +22,17 @@ def mount(board: Board) -> None:
         equipment,
         generate,
         monster,
+        new,
         speed,
         tech,
     )
 
-    board.add_group("character", character.app)
+    # before the group is mounted, so a verb another rule set shares (`new`) dispatches
     character.app.command("generate", epilog=generate.EPILOG)(generate.generate)
+    character.app.command("new", epilog=new.EPILOG)(new.new)
+    board.add_group("character", character.app)
     board.add_group("equipment", equipment.app)
+    monster.app.command("new", epilog=new.MONSTER_EPILOG)(new.monster_new)
     board.add_group("monster", monster.app)
     board.add_group("encounter", encounter.app)
     board.add_group("tech", tech.app)

@@ -261,18 +261,22 @@ def _finish(change, file: Path, *, yes: bool, dry_run: bool) -> None:
 def _prompt_choices(nxt, learn: list[str], upgrade: list[str]):  # -> (points, learn, upgrade)
     """Ask for the bonus points (again until they parse), then Techs to learn and upgrade."""
     from builder.cli.output import err_console
-    from builder.rulesets.zodiac.rules.levelling import ChoiceError, parse_points
+    from builder.rulesets.zodiac.rules.levelling import ChoiceError, parse_points, points_refusal
 
-    while True:
+    while True:  # asked again until the points parse and fit (issue 26's contract)
         text = typer.prompt(
             f"Bonus points ({nxt.bonus_points}, at most {nxt.max_per_stat} per stat, "
             "e.g. str=2,agi=1)"
         )
         try:
             points = parse_points(text)
-            break
         except ChoiceError as exc:
             err_console.print(f"{shown(exc, None)}")
+            continue
+        why = points_refusal(points, nxt)
+        if why is None:
+            break
+        err_console.print(f"refused: {shown(why, None)}")
     if nxt.tech_points is not None or not learn:
         more = typer.prompt("Learn (ids, comma-separated; empty for none)", default="")
         learn = [*learn, *(x.strip() for x in more.split(",") if x.strip())]

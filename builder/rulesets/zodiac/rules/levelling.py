@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.models.base import STATS, Stat, norm_id
+from builder.models.base import STAT_NAMES, STATS, Stat, norm_id
 from builder.rulesets.zodiac.models.character import Character, ClassPower
 from builder.rulesets.zodiac.rules import tables as T
 from builder.rulesets.zodiac.rules.character import (
@@ -92,6 +92,27 @@ def parse_points(text: str, option: str = "--points") -> StatBlock:
             raise ChoiceError(f"{option}: {name} is given twice; give each stat once")
         out[stat] = int(value)
     return out
+
+
+def points_refusal(points: Mapping[Stat, int], nxt: NextLevel) -> str | None:
+    """Why a level's bonus points are wrong, in ZC111 / ZC112's words; None when they fit.
+
+    The terminal asks again with this message (issue 26) instead of writing a file the
+    checks would then refuse.
+    """
+    for stat, v in points.items():
+        if v > nxt.max_per_stat:
+            return (
+                f"level {nxt.level} puts {v} points into {STAT_NAMES[stat]}; at most "
+                f"{nxt.max_per_stat} of one level's points may go to the same stat"
+            )
+    spent = sum(points.values())
+    if spent > nxt.bonus_points:
+        return (
+            f"level {nxt.level} spends {spent} bonus points; only {nxt.bonus_points} are "
+            f"gained at level {nxt.level}"
+        )
+    return None
 
 
 def _stats_now(c: Character, level: int) -> StatBlock:

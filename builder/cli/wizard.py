@@ -1,0 +1,162 @@
+"""The terminal side of the creation wizards (issue 26): `character new` of any rule set.
+
+Plain line input, not a menu library (questionary, prompt_toolkit): the contract types
+`back`, `y` and `str=11,mag=6,...` as words at any question, which a line prompt takes
+as it is and a pseudo-terminal test drives answer by answer; a menu wants arrow keys.
+A rule set gives a `Maker` (its questions, the file they make, `validate`'s errors for
+it); this module asks, or reads `--answers FILE`, then writes the file safely and shows
+it. It names no rule set.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import typer
+
+from builder.cli.errors import shown
+
+NEW_OPTIONS_HELP = {
+    "project": "The project (default: the one holding the current folder).",
+    "answers": "A YAML mapping of answers keyed by the kind's field names (no terminal).",
+    "out": "Write here instead of PROJECT/<kind's folder>/<name>.yaml.",
+    "force": "Overwrite the file if it already exists.",
+}
+
+
+class Maker(Protocol):
+    """What a rule set's wizard gives the terminal: questions, the file, its errors."""
+
+    def questions(self) -> list[Any]: ...
+
+    def render(self, answers: dict[str, Any], *, schema: str | None = None) -> str: ...
+
+    def problems(self, answers: dict[str, Any]) -> list[tuple[tuple, str]]: ...
+
+
+def interactive() -> bool:
+    """Questions only on a terminal; scripts get a usage error instead of a hang."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def project_root(project: Path | None) -> Path:
+    """``--project``, else the project holding the current folder; else a usage error."""
+    from builder.errors import UsageError
+    from builder.io.project import PROJECT_FILE, find_project_root
+
+    if project is not None:
+        if not (project / PROJECT_FILE).is_file():
+            raise UsageError(f"--project {project}: no {PROJECT_FILE} in that folder")
+        return project
+    root = find_project_root(Path.cwd())
+    if root is None:
+        raise UsageError(
+            f"no {PROJECT_FILE} here or above: run `zodiac init my-campaign`, then "
+            "`cd my-campaign` and run this again (or pass --project)"
+        )
+    return root
+
+
+def read_answers(path: Path) -> dict[str, Any]:
+    """The answers file: one YAML mapping, read by the careful loader (no tags)."""
+    from builder.errors import UsageError
+    from builder.io.yaml import load_file
+
+    if not path.is_file():
+        raise UsageError(f"--answers {path}: no such file")
+    loaded = load_file(path)
+    if loaded.problems or len(loaded.documents) != 1:
+        why = loaded.problems[0][1].message if loaded.problems else "one YAML document expected"
+        raise UsageError(f"--answers {path}: {why}")
+    data = loaded.documents[0].data
+    if not isinstance(data, dict):
+        raise UsageError(f"--answers {path}: a mapping of field names to answers expected")
+    return data
+
+
+def run_new(
+    *,
+    ruleset: str,
+    folder: str,
+    make: Callable[[Any, Callable[[str], Path | None]], Maker],
+    schema: Callable[[Path, Path], str | None],
+    show: Callable[[Path], None],
+    intro: str,
+    project: Path | None,
+    answers: Path | None,
+    out: Path | None,
+    force: bool,
+) -> None:
+    """Ask (or read) the answers, write `PROJECT/folder/<name>.yaml` safely, show it.
+
+    ``make(workspace, replaces)`` builds the rule set's `Maker`; ``replaces(name)`` is the
+    file a name may overwrite (only with ``--force``), so a name clash is refused at the
+    Name question, not after.
+    """
+    from builder.cli.output import console, err_console, safe
+    from builder.errors import UsageError
+    from builder.io.atomic import write_text_atomic
+    from builder.models.base import norm_id
+    from builder.wizard import AnswerError, Wizard
+    from builder.workspace import open_workspace
+
+    if answers is None and not interactive():
+        raise UsageError(
+            "not a terminal and no --answers FILE: run this command in a terminal, or give "
+            "the answers as a YAML file keyed by field name (--answers FILE)"
+        )
+    root = project_root(project)
+    ws = open_workspace([root])
+    if ws.rule_set.id != ruleset:  # a rule set without a wizard for this kind
+        from builder import rulesets
+        from builder.cli.mount import OWNERS
+
+        served = " and ".join(rulesets.get(r).label for r in OWNERS.get(folder[:-1], [ruleset]))
+        raise UsageError(
+            f"{root} is a {ws.rule_set.label} project, and `{folder[:-1]} new` makes "
+            f"{served} {folder} only: copy one of its files, then `zodiac validate`"
+        )
+
+    def target_for(name: str) -> Path:
+        return out or root / folder / f"{norm_id(name) or 'new'}.yaml"
+
+    maker = make(ws, lambda name: target_for(name) if force else None)
+    wizard = Wizard(maker.questions())
+    if answers is not None:
+        try:
+            chosen = wizard.from_mapping(read_answers(answers))
+        except AnswerError as exc:
+            raise UsageError(f"--answers {answers}: {exc}") from exc
+    else:
+
+        def say(line: str) -> None:
+            console.print(safe(line), soft_wrap=True, highlight=False)
+
+        console.print(
+            f"{intro} Type `back` to return to the previous question; Enter takes the "
+            "[default]; Ctrl-C stops, writing nothing.",
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+        )
+        try:
+            chosen = wizard.ask_all(input, say)
+        except (KeyboardInterrupt, EOFError):
+            err_console.print("\nstopped: nothing was written")
+            raise typer.Exit(130) from None
+    target = target_for(chosen["name"])
+    if target.exists() and not force:
+        raise UsageError(f"{target} already exists; pass --force to overwrite it")
+    if target.is_dir():
+        raise UsageError(f"{target} is a folder; name a file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = maker.render(chosen, schema=schema(target, root))
+    left = maker.problems(chosen)
+    if left:  # pragma: no cover - every answer was checked as it came
+        raise UsageError(f"the new file would not validate: {left[0][1]}")
+    write_text_atomic(target, text)
+    err_console.print(f"wrote {shown(target)}", soft_wrap=True)
+    show(target)

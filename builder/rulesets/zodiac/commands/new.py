@@ -1,0 +1,98 @@
+"""`zodiac character new` for ZODIAC: Chapter I's creation steps (issue 26).
+
+The questions are `rulesets/zodiac/wizard.py`'s; `builder/cli/wizard.py` asks them (or
+reads `--answers FILE`), writes the file and shows it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from builder.cli.errors import handle_user_errors
+from builder.cli.wizard import NEW_OPTIONS_HELP as H
+
+EPILOG = (
+    "\b\nExamples (in a terminal, in your project, just: zodiac character new):\n"
+    "  zodiac character new --project content/examples/zodiac "
+    "--answers content/examples/answers/zodiac-character.yaml\n"
+    "  zodiac character new --project content/examples/zodiac "
+    "--answers content/examples/answers/zodiac-character.yaml "
+    "--out content/examples/zodiac/characters/vivi.yaml --force\n\n"
+    "ZODIAC: asks Chapter I's steps one at a time (name, stats as str=11,mag=6,..., Class\n"
+    "Power, armor, Command and Support Skill, Techs, purchases); `back` returns to the\n"
+    "previous question, an empty answer takes the [default]. --answers FILE is a YAML\n"
+    "mapping keyed by the character's field names (name, base_stats, class_power, ...);\n"
+    "a field left out takes the default. The file goes to the project's characters/\n"
+    "folder, then `zodiac show` prints it. Exit codes: 0 written, 2 misuse (no terminal\n"
+    "and no --answers, a refused answer in FILE, the file exists), 130 interrupted\n"
+    "(nothing written), 3 a bug."
+)
+
+
+@handle_user_errors
+def new(
+    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
+    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
+    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+) -> None:
+    """Make a new character by answering the book's creation steps, one at a time."""
+    from builder.cli.wizard import run_new
+    from builder.rulesets.zodiac.commands.character import show
+    from builder.rulesets.zodiac.wizard import CharacterWizard, schema_comment
+
+    run_new(
+        ruleset="zodiac",
+        folder="characters",
+        make=lambda ws, replaces: CharacterWizard(ws.content, ws.settings, replaces=replaces),
+        schema=schema_comment,
+        show=show,
+        intro="A new ZODIAC character, step by step (Chapter I).",
+        project=project,
+        answers=answers,
+        out=out,
+        force=force,
+    )
+
+
+MONSTER_EPILOG = (
+    "\b\nExamples (in a terminal, in your project, just: zodiac monster new):\n"
+    "  zodiac monster new --project content/examples/zodiac "
+    "--answers content/examples/answers/zodiac-monster.yaml\n\n"
+    "Asks Appendix I's steps one at a time (name, level, boss y/n, type, stats summing to\n"
+    "25 + 5 x Level, attack die, powers, Techs), showing HP, MP, Tech Levels and rewards as\n"
+    "they change; `back` returns to the previous question. --answers FILE is a YAML\n"
+    "mapping keyed by the monster's field names (name, level, boss, family, stats,\n"
+    "attack_die, powers, techs). The file goes to the project's monsters/ folder, then\n"
+    "`zodiac monster show` prints it. Exit codes as `character new`."
+)
+
+
+@handle_user_errors
+def monster_new(
+    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
+    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
+    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+) -> None:
+    """Make a new monster by answering Appendix I's steps, one at a time."""
+    from builder.cli.wizard import run_new
+    from builder.rulesets.zodiac.commands.monster import show
+    from builder.rulesets.zodiac.wizard import MonsterWizard
+    from builder.wizard import project_schema_line
+
+    run_new(
+        ruleset="zodiac",
+        folder="monsters",
+        make=lambda ws, replaces: MonsterWizard(ws.content, ws.settings, replaces=replaces),
+        schema=lambda out, root: project_schema_line(out, root, "monster"),
+        show=show,
+        intro="A new ZODIAC monster, step by step (Appendix I).",
+        project=project,
+        answers=answers,
+        out=out,
+        force=force,
+    )

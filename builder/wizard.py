@@ -1,0 +1,173 @@
+"""The creation wizards' engine (issue 26): questions as data, asked one at a time.
+
+A rule set describes its creation steps as `Question`s (prompt, the choices the book
+allows with one line of effect and the rule, a reader that refuses a wrong answer with
+the message `validate` gives, a default). `Wizard.ask_all` walks them on a terminal
+(`back` returns to the previous question, a refused answer is asked again) and
+`Wizard.from_mapping` reads the same answers from a mapping (`--answers FILE`), where a
+field left out takes the default the terminal would. The engine never prints: the
+command passes the `ask` and `say` functions, so only `builder/cli/` and a rule set's
+`commands/` touch the terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Answers = dict[str, Any]
+
+BACK = "back"
+
+
+class Refused(Exception):
+    """An answer the book forbids; the message is what `validate` would say."""
+
+
+class AnswerError(Exception):
+    """A refused answer from an answers file: the field and the reason."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer the book allows, with one line of its effect and the rule it comes from."""
+
+    value: str
+    effect: str
+    rule: str = ""
+
+
+def _always(_: Answers) -> bool:
+    return True
+
+
+def _nothing(_: Answers) -> list[str]:
+    return []
+
+
+def _no_choices(_: Answers) -> Sequence[Choice]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Question:
+    """One creation step, keyed by the kind's own field name.
+
+    ``read(raw, answers)`` turns typed text (terminal) or a YAML value (answers file) into
+    the field's value, raising `Refused` with the reason; ``default(answers)`` is what an
+    empty answer or a field left out of an answers file takes (``None``: an answer is
+    needed); ``shown(value)`` writes a value the way it is typed back; ``info(answers)``
+    gives the lines shown before asking (points left, derived numbers); ``when(answers)``
+    skips a step the earlier answers make moot (Dice's stat without Dice).
+    """
+
+    key: str
+    prompt: str
+    read: Callable[[Any, Answers], Any]
+    default: Callable[[Answers], Any] = lambda _: None
+    choices: Callable[[Answers], Sequence[Choice]] = _no_choices
+    info: Callable[[Answers], list[str]] = _nothing
+    when: Callable[[Answers], bool] = _always
+    shown: Callable[[Any], str] = str
+
+
+def yes_no(raw: Any) -> bool:
+    """`y`/`yes`/`n`/`no` (any case) or a YAML boolean; anything else is refused."""
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("y", "yes"):
+        return True
+    if text in ("n", "no"):
+        return False
+    raise Refused(f"answer y or n, not '{raw}'")
+
+
+@dataclass
+class Wizard:
+    """An ordered list of questions and the answers given so far."""
+
+    questions: Sequence[Question]
+    answers: Answers = field(default_factory=dict)
+
+    def _active(self, i: int) -> bool:
+        return self.questions[i].when(self.answers)
+
+    def from_mapping(self, given: Mapping[str, Any]) -> Answers:
+        """Every question answered from ``given`` (or its default), refusals raised."""
+        known = {q.key for q in self.questions}
+        unknown = sorted(str(k) for k in given if k not in known)
+        if unknown:
+            raise AnswerError(
+                unknown[0], f"not a question of this wizard (fields: {', '.join(sorted(known))})"
+            )
+        self.answers = {}
+        for i, q in enumerate(self.questions):
+            if not self._active(i):
+                continue
+            raw = given[q.key] if q.key in given else q.default(self.answers)
+            if raw is None:
+                raise AnswerError(q.key, "an answer is needed (no default)")
+            try:
+                self.answers[q.key] = q.read(raw, self.answers)
+            except Refused as exc:
+                raise AnswerError(q.key, str(exc)) from exc
+        return self.answers
+
+    def ask_all(self, ask: Callable[[str], str], say: Callable[[str], None]) -> Answers:
+        """Ask each question in turn on a terminal: `back` goes to the previous one."""
+        self.answers = {}
+        asked: list[int] = []  # the questions answered, in order, for `back`
+        i = 0
+        while i < len(self.questions):
+            if not self._active(i):
+                i += 1
+                continue
+            q = self.questions[i]
+            say("")
+            for line in q.info(self.answers):
+                say(line)
+            for c in q.choices(self.answers):
+                rule = f" [{c.rule}]" if c.rule else ""
+                say(f"  {c.value}: {c.effect}{rule}")
+            default = q.default(self.answers)
+            hint = f" [{q.shown(default)}]" if default is not None else ""
+            text = ask(f"{q.prompt}{hint}: ").strip()
+            if text.lower() == BACK:
+                if not asked:
+                    say("this is the first question; nothing to go back to")
+                    continue
+                i = asked.pop()
+                self.answers.pop(self.questions[i].key, None)
+                continue
+            raw: Any = text if text else default
+            if raw is None:
+                say("refused: an answer is needed")
+                continue
+            try:
+                self.answers[q.key] = q.read(raw, self.answers)
+            except Refused as exc:
+                say(f"refused: {exc}")
+                continue
+            asked.append(i)
+            i += 1
+        return self.answers
+
+
+def project_schema_line(out: Path, root: Path, kind: str) -> str | None:
+    """The editor schema line for a new file at ``out``: the project's own
+    `schemas/<kind>.schema.json` (as `zodiac init` copies them), None when it has none."""
+    import os
+
+    schema = root / "schemas" / f"{kind}.schema.json"
+    if not schema.is_file():
+        return None
+    rel = os.path.relpath(schema.resolve(), out.resolve().parent)
+    return f"# yaml-language-server: $schema={Path(rel).as_posix()}"

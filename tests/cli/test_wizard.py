@@ -1,0 +1,377 @@
+"""`zodiac character new` (issue 26): the real command in a pseudo-terminal, answer by
+answer, against the same character made from `--answers FILE`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from builder.rulesets.zodiac.wizard import CharacterWizard  # noqa: E402
+from builder.wizard import AnswerError, Refused, Wizard  # noqa: E402
+
+T = 120  # generous: a busy machine is slow, never wrong
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb"}
+
+
+def _zodiac(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "builder", *args],
+        cwd=cwd,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=T,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    done = _zodiac("init", "camp", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    return tmp_path / "camp"
+
+
+def _spawn(project: Path, *args: str):
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "new", *args],
+        cwd=str(project),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    return child
+
+
+def test_terminal_answers_with_a_refusal_and_back_equal_the_answers_file(project: Path) -> None:
+    child = _spawn(project)
+    child.expect_exact("Name: ")
+    child.sendline("Vivi Orunitia")
+    child.expect_exact("spend 25 points, none above 15")
+    child.expect_exact("Stats [str=11,mag=6,vit=6,spr=11,agi=6]: ")
+    child.sendline("str=16,mag=12")
+    # refused with validate's own message (ZC102), naming the limit 15, and asked again
+    child.expect_exact("refused: Strength is 16 at creation; no stat may start above 15")
+    child.expect_exact("Stats [")
+    child.sendline("str=15,mag=15")  # sums to 39: validate's ZC103 message
+    child.expect_exact("refused: creation stats sum to 39")
+    child.expect_exact("Stats [")
+    child.sendline("back")
+    child.expect_exact("Name: ")  # back at the question before
+    child.sendline("Vivi Orunitia")
+    child.expect_exact("Stats [")
+    child.sendline("str=6,mag=15,vit=6,spr=10,agi=3")
+    child.expect_exact("so far: HP ")  # derived numbers previewed from the view
+    child.expect_exact("Class Power [tech]: ")
+    child.sendline("")
+    child.expect_exact("Armor type [balanced]: ")
+    child.sendline("enhance")
+    child.expect_exact("Command Skill [kick]: ")
+    child.sendline("fishing")
+    child.expect_exact("refused: ")
+    child.expect_exact("Command Skill [kick]: ")
+    child.sendline("dice")
+    child.expect_exact("Dice stat [str]: ")
+    child.sendline("mag")
+    child.expect_exact("Support Skill [attack-up]: ")
+    child.sendline("")
+    child.expect_exact("Tech Points 32 at level 1 (MAG 15)")
+    child.expect_exact("Techs [none]: ")
+    child.sendline("ember-cut")
+    child.expect_exact("200 G to spend")
+    child.expect_exact("Purchases [none]: ")
+    child.sendline("")
+    child.expect_exact("wrote ")
+    child.expect_exact("Vivi Orunitia")  # `zodiac show` of the new file
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = project / "characters" / "vivi-orunitia.yaml"
+    text = made.read_text()
+    assert "base_stats: {str: 6, mag: 15, vit: 6, spr: 10, agi: 3}" in text
+    assert "dice_stat: mag" in text
+    assert "armor_type: enhance" in text
+    checked = _zodiac("validate", ".", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+    answers = project.parent / "answers.yaml"
+    answers.write_text(
+        "name: Vivi Orunitia\n"
+        "base_stats: {str: 6, mag: 15, vit: 6, spr: 10, agi: 3}\n"
+        "armor_type: enhance\n"
+        "command_skill: dice\n"
+        "dice_stat: mag\n"
+        "techs: [ember-cut]\n"
+    )
+    made.unlink()  # the same character again, from the file
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text
+
+
+def test_no_terminal_and_no_answers_exits_2(project: Path) -> None:
+    done = _zodiac("character", "new", cwd=project)
+    assert done.returncode == 2
+    assert "not a terminal" in done.stderr
+    assert not list((project / "characters").glob("*.yaml"))[1:]  # only init's rook
+
+
+def test_a_refused_answer_in_the_file_exits_2_and_writes_nothing(project: Path) -> None:
+    answers = project.parent / "bad.yaml"
+    answers.write_text("name: Bad\nbase_stats: {str: 16, mag: 6, vit: 6, spr: 6, agi: 6}\n")
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 2
+    assert "no stat may start above 15" in done.stderr
+    assert not (project / "characters" / "bad.yaml").exists()
+
+
+def test_an_existing_file_needs_force(project: Path) -> None:
+    answers = project.parent / "a.yaml"
+    answers.write_text("name: Rook\n")  # init wrote characters/rook.yaml
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 2
+    assert "--force" in done.stderr
+    assert "Rook Tallowmere" in (project / "characters" / "rook.yaml").read_text()
+    done = _zodiac("character", "new", "--answers", str(answers), "--force", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert "name: Rook\n" in (project / "characters" / "rook.yaml").read_text()
+
+
+def test_a_name_the_project_already_has_is_refused(project: Path) -> None:
+    answers = project.parent / "a.yaml"
+    answers.write_text("name: Rook Tallowmere\n")  # the id of init's rook.yaml
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 2
+    assert "already used by rook.yaml" in done.stderr
+
+
+def test_engine_back_and_defaults_without_a_terminal(project: Path) -> None:
+    from builder.workspace import open_workspace
+
+    ws = open_workspace([project])
+    maker = CharacterWizard(ws.content, ws.settings)
+    typed = iter(["Amy", "back", "Ann", "str=15,mag=13,vit=3,spr=3,agi=6", "", "", "", "", "", ""])
+    said: list[str] = []
+    got = Wizard(maker.questions()).ask_all(lambda _: next(typed), said.append)
+    assert got["name"] == "Ann"
+    assert got["base_stats"] == {"str": 15, "mag": 13, "vit": 3, "spr": 3, "agi": 6}
+    assert got["armor_type"] == "balanced" and got["techs"] == [] and got["purchases"] == []
+    with pytest.raises(AnswerError, match="above 15"):
+        Wizard(maker.questions()).from_mapping({"name": "X", "base_stats": {"str": 16}})
+    with pytest.raises(Refused):
+        maker.questions()[1].read("str=2", {"name": "X"})
+    with pytest.raises(AnswerError, match="a new character has 200 G to spend"):
+        Wizard(maker.questions()).from_mapping({"name": "X", "purchases": "potion x50"})
+    with pytest.raises(AnswerError, match="unknown Tech 'nothing'"):
+        Wizard(maker.questions()).from_mapping({"name": "X", "techs": ["nothing"]})
+
+
+def test_level_up_in_a_terminal_refuses_three_in_one_stat_and_asks_again(
+    tmp_path: Path,
+) -> None:
+    import shutil
+
+    from builder.paths import content_dir
+
+    camp = tmp_path / "camp"
+    shutil.copytree(content_dir() / "examples" / "zodiac", camp)
+    rook = camp / "characters" / "rook.yaml"
+    before = rook.read_text()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "level-up", "characters/rook.yaml"],
+        cwd=str(camp),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Bonus points (3, at most 2 per stat")
+    child.sendline("str=3")
+    child.expect_exact("at most 2 of one level's points may go to the same stat")
+    child.expect_exact("Bonus points (3, at most 2 per stat")  # the same question again
+    child.sendline("str=2,agi=1")
+    child.expect_exact("Learn")
+    child.sendline("")
+    child.expect_exact("Upgrade")
+    child.sendline("")
+    child.expect_exact("Write ")
+    child.sendline("y")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    after = rook.read_text()
+    assert after != before
+    assert "{str: 2, agi: 1}" in after
+
+
+def test_16_bit_tactics_character_new_in_a_terminal_equals_the_answers_file(
+    tmp_path: Path,
+) -> None:
+    done = _zodiac("init", "--ruleset", "16-bit-tactics", "camp", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    camp = tmp_path / "camp"
+    child = _spawn(camp)  # the shared verb runs the project's rule set's wizard
+    child.expect_exact("Name: ")
+    child.sendline("Kes")
+    child.expect_exact("squire: Squire: ATK d8")  # each job with one line of its effect
+    child.expect_exact("Starting job [squire]: ")
+    child.sendline("wizard")
+    child.expect_exact("refused: no job with id 'wizard' in the project")
+    child.expect_exact("Starting job [squire]: ")
+    child.sendline("")
+    child.expect_exact("so far: HP 12, MP 2")  # from the view `zodiac show` prints
+    child.expect_exact("Skills [might=d8,agility=d8,lore=d6,charm=d6]: ")
+    child.sendline("might=d20")
+    child.expect_exact("refused: might is d20; skills are rated from d6 to d12")
+    child.expect_exact("Skills [")
+    child.sendline("back")
+    child.expect_exact("Starting job [squire]: ")
+    child.sendline("squire")
+    child.expect_exact("Skills [")
+    child.sendline("might=d10")
+    child.expect_exact("Equipment [none]: ")
+    child.sendline("short-sword")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = camp / "characters" / "kes.yaml"
+    text = made.read_text()
+    assert "skills: {might: d10, agility: d8, lore: d6, charm: d6}" in text
+    assert "equipment: [short-sword]" in text
+    checked = _zodiac("validate", ".", cwd=camp)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    made.unlink()
+    answers = tmp_path / "kes.yaml"
+    answers.write_text("name: Kes\nskills: {might: d10}\nequipment: [short-sword]\n")
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=camp)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text
+
+
+def test_ctrl_c_writes_nothing(project: Path) -> None:
+    before = sorted((project / "characters").iterdir())
+    child = _spawn(project)
+    child.expect_exact("Name: ")
+    child.sendline("Zidane")
+    child.expect_exact("Stats [")
+    child.sendintr()
+    child.expect_exact("nothing was written")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert sorted((project / "characters").iterdir()) == before
+
+
+def test_a_rule_set_without_a_character_wizard_is_told_so(tmp_path: Path) -> None:
+    done = _zodiac("init", "--ruleset", "99-towers", "camp", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    answers = tmp_path / "a.yaml"
+    answers.write_text("name: Tam\n")
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=tmp_path / "camp")
+    assert done.returncode == 2
+    assert "makes ZODIAC and 16 Bit Tactics characters only" in done.stderr
+
+
+def test_monster_new_in_a_terminal_equals_the_answers_file(project: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "monster", "new"],
+        cwd=str(project),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Name: ")
+    child.sendline("Ogre")
+    child.expect_exact("Level [1]: ")
+    child.sendline("ten")
+    child.expect_exact("refused: the level is a whole number 1-99")
+    child.expect_exact("Level [1]: ")
+    child.sendline("10")
+    child.expect_exact("Boss (y/n) [n]: ")
+    child.sendline("y")
+    child.expect_exact("Type (family) [none]: ")
+    child.sendline("back")
+    child.expect_exact("Boss (y/n) [n]: ")
+    child.sendline("y")
+    child.expect_exact("Type (family) [none]: ")
+    child.sendline("giant")
+    child.expect_exact("so far: HP ")
+    child.expect_exact("25 + 5 x 10 = 75 points")
+    child.expect_exact("Stats [str=15,mag=15,vit=15,spr=15,agi=15]: ")
+    child.sendline("str=30,vit=25")  # 55 of 75: validate's ZM101 message
+    child.expect_exact("refused: ")
+    child.expect_exact("Stats [")
+    child.sendline("str=30,mag=5,vit=25,spr=5,agi=10")
+    child.expect_exact("so far: HP 6300")  # (30 + 20 x 25 + 10 x 10) x 10 boss
+    child.expect_exact("Attack die [d8]: ")
+    child.sendline("")
+    child.expect_exact("Powers [none]: ")
+    child.sendline("")
+    child.expect_exact("Techs [none]: ")
+    child.sendline("ember-cut")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = project / "monsters" / "ogre.yaml"
+    text = made.read_text()
+    assert "boss: true" in text and "family: giant" in text
+    assert "stats: {str: 30, mag: 5, vit: 25, spr: 5, agi: 10}" in text
+    checked = _zodiac("validate", ".", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    made.unlink()
+    answers = project.parent / "ogre.yaml"
+    answers.write_text(
+        "name: Ogre\nlevel: 10\nboss: y\nfamily: giant\n"
+        "stats: {str: 30, mag: 5, vit: 25, spr: 5, agi: 10}\ntechs: [ember-cut]\n"
+    )
+    done = _zodiac("monster", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text
+
+
+def test_16_bit_tactics_level_up_in_a_terminal_asks_the_job_held(tmp_path: Path) -> None:
+    import shutil
+
+    from builder.paths import content_dir
+
+    camp = tmp_path / "camp"
+    shutil.copytree(content_dir() / "examples" / "16-bit-tactics", camp)
+    bram = camp / "characters" / "bram.yaml"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "level-up", "characters/bram.yaml"],
+        cwd=str(camp),
+        env=ENV,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Job held at the new level [squire]: ")
+    child.sendline("bard")
+    child.expect_exact("refused: no job with id bard in the project")
+    child.expect_exact("Job held at the new level [squire]: ")
+    child.sendline("archer")  # a job of the project, not one of Bram's
+    child.expect_exact("refused: archer is not one of the character's jobs (squire)")
+    child.expect_exact("Job held at the new level [squire]: ")
+    child.sendline("")
+    child.expect_exact("Write ")
+    child.sendline("y")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "level_jobs: [squire, squire]" in bram.read_text()
