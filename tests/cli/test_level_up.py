@@ -330,9 +330,11 @@ def test_without_yes_off_a_terminal_nothing_is_written(zodiac, project):
 def test_interactive_prompts_and_confirmation(zodiac, project, monkeypatch):
     from typer.testing import CliRunner
 
+    from builder.cli import levels
     from builder.cli.app import app
 
-    monkeypatch.setattr(character_cli, "_interactive", lambda: True)
+    monkeypatch.setattr(character_cli, "interactive", lambda: True)
+    monkeypatch.setattr(levels, "interactive", lambda: True)  # the write's question
     path = project(ODD_LEVEL)
     runner = CliRunner()
     # a bad answer is asked again; no Tech learned or upgraded; then "no" to writing

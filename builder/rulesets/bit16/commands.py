@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked, shown
+from builder.cli.levels import finish_level_change, interactive, print_diff
 from builder.cli.wizard import NEW_OPTIONS_HELP as H
 
 if TYPE_CHECKING:
@@ -93,62 +94,14 @@ def _print_step(name: str, step) -> None:  # step: rules.progression.LevelStep
 
 
 def _finish(change, file: Path, *, yes: bool, dry_run: bool) -> None:
-    """Errors stop; --dry-run stops; else ask (or --yes) and write safely with a backup."""
-    import sys
-
-    from builder.cli.output import console, err_console, print_diagnostics, safe
-    from builder.diagnostics import display_path
-    from builder.errors import ContentErrors, UsageError
-    from builder.io.atomic import backup_path, write_bytes_atomic
-
-    def expect_lines(changed) -> list[str]:
-        return [f"  expect {safe(s.path)}: {s.old:g} -> {s.new}" for s in changed]
-
-    step = change.step
-    if change.stale:
-        err_console.print(
-            f"{shown(file)} was not changed: its expect: values describe level "
-            f"{step.from_level}; at level {step.to_level} they would be",
-            soft_wrap=True,
-        )
-        for line in expect_lines(change.stale):
-            err_console.print(line, soft_wrap=True)
-        err_console.print(
-            "pass --update-expect to rewrite these numbers with the level "
-            "(README: Expected values)",
-            soft_wrap=True,
-        )
-        raise ContentErrors([])
-    if not change.ok:
-        print_diagnostics(change.diagnostics)
-        err_console.print(
-            f"{shown(file)} was not changed: the new file would have the errors above "
-            "(their lines are those of the new file)",
-            soft_wrap=True,
-        )
-        raise ContentErrors([])
-    print_diagnostics(change.diagnostics, to_stderr=True)  # warnings only
-    for line in change.diff.splitlines():
-        style = "green" if line.startswith("+") else "red" if line.startswith("-") else ""
-        console.print(f"[{style}]{safe(line)}[/{style}]" if style else safe(line), soft_wrap=True)
-    if change.updated:
-        console.print("expect: values rewritten (--update-expect):")
-        for line in expect_lines(change.updated):
-            console.print(line, soft_wrap=True)
-    if dry_run:
-        console.print("dry run: nothing was written")
-        return
-    if not yes:
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            raise UsageError("not a terminal: pass --yes to write the file, or --dry-run to look")
-        if not typer.confirm(f"Write {file}?", default=False):
-            console.print("nothing was written")
-            return
-    write_bytes_atomic(file, change.new_bytes, backup=True, unchanged=change.source.snapshot)
-    console.print(
-        f"wrote {shown(file)} (level {step.to_level}); the previous version is in "
-        f"{shown(display_path(backup_path(file)))}",
-        soft_wrap=True,
+    finish_level_change(
+        change,
+        file,
+        from_level=change.step.from_level,
+        to_level=change.step.to_level,
+        print_change=lambda c: print_diff(c.diff),
+        yes=yes,
+        dry_run=dry_run,
     )
 
 
@@ -157,12 +110,6 @@ UPDATE_EXPECT_OPTION = typer.Option(
     help="Rewrite the character's own expect: numbers that the level changes (only the "
     "numbers change).",
 )
-
-
-def _interactive() -> bool:
-    import sys
-
-    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _ask_job(ws, c) -> str:  # ws: Workspace, c: the character model
@@ -220,7 +167,7 @@ def level_up(
 
     ws, entity = _character(file, "character level-up")
     source = read_for_edit(file, writable=not dry_run)
-    if job is None and not yes and _interactive():
+    if job is None and not yes and interactive():
         job = _ask_job(ws, entity.model)
     try:
         change = levelling.level_up(

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked, shown
+from builder.cli.levels import finish_level_change, interactive, print_diff
 from builder.cli.show import EXPLAIN_OPTION, print_explain
 from builder.cli.validate import Format
 from builder.rulesets.zodiac import RULESET
@@ -134,13 +135,6 @@ UPDATE_EXPECT_OPTION = typer.Option(
 )
 
 
-def _interactive() -> bool:
-    """Prompts only on a terminal; scripts and CI get a usage error instead of a hang."""
-    import sys
-
-    return sys.stdin.isatty() and sys.stdout.isatty()
-
-
 def _print_next(name: str, now: int, nxt) -> None:  # nxt: rules.levelling.NextLevel
     from builder.cli.output import console, safe
     from builder.models.base import Stat
@@ -165,7 +159,7 @@ def _print_next(name: str, now: int, nxt) -> None:  # nxt: rules.levelling.NextL
 
 
 def _print_change(change) -> None:  # levelling.LevelChange
-    from builder.cli.output import console, safe
+    from builder.cli.output import console
 
     before, after = change.before, change.after
     if after is not None:
@@ -188,73 +182,18 @@ def _print_change(change) -> None:  # levelling.LevelChange
         console.print(
             "         " + "; ".join(f"{n} {a} -> {b}" for n, a, b in rows), soft_wrap=True
         )
-    for line in change.diff.splitlines():
-        style = "green" if line.startswith("+") else "red" if line.startswith("-") else ""
-        console.print(f"[{style}]{safe(line)}[/{style}]" if style else safe(line), soft_wrap=True)
-
-
-def _shown_number(value: float) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def _expect_lines(changed) -> list[str]:  # changed: tuple[levelling.StaleExpectation, ...]
-    from builder.cli.output import safe
-
-    return [
-        f"  expect {safe(s.path)}: {_shown_number(s.old)} -> {_shown_number(s.new)}"
-        for s in changed
-    ]
+    print_diff(change.diff)
 
 
 def _finish(change, file: Path, *, yes: bool, dry_run: bool) -> None:
-    """Errors stop; --dry-run stops; else ask (or --yes) and write safely with a backup."""
-    from builder.cli.output import console, err_console, print_diagnostics
-    from builder.diagnostics import display_path
-    from builder.errors import ContentErrors, UsageError
-    from builder.io.atomic import backup_path, write_bytes_atomic
-
-    if change.stale:  # the only errors: the character's golden values of the old level
-        err_console.print(
-            f"{shown(file)} was not changed: its expect: values describe level "
-            f"{change.plan.from_level}; at level {change.plan.to_level} they would be",
-            soft_wrap=True,
-        )
-        for line in _expect_lines(change.stale):
-            err_console.print(line, soft_wrap=True)
-        err_console.print(
-            "pass --update-expect to rewrite these numbers with the level "
-            "(README: Expected values)",
-            soft_wrap=True,
-        )
-        raise ContentErrors([])
-    if not change.ok:
-        print_diagnostics(change.diagnostics)
-        err_console.print(
-            f"{shown(file)} was not changed: the new file would have the errors above "
-            "(their lines are those of the new file)",
-            soft_wrap=True,
-        )
-        raise ContentErrors([])
-    print_diagnostics(change.diagnostics, to_stderr=True)  # warnings only
-    _print_change(change)
-    if change.updated:
-        console.print("expect: values rewritten (--update-expect):")
-        for line in _expect_lines(change.updated):
-            console.print(line, soft_wrap=True)
-    if dry_run:
-        console.print("dry run: nothing was written")
-        return
-    if not yes:
-        if not _interactive():
-            raise UsageError("not a terminal: pass --yes to write the file, or --dry-run to look")
-        if not typer.confirm(f"Write {file}?", default=False):
-            console.print("nothing was written")
-            return
-    write_bytes_atomic(file, change.new_bytes, backup=True, unchanged=change.source.snapshot)
-    console.print(
-        f"wrote {shown(file)} (level {change.plan.to_level}); the previous version is in "
-        f"{shown(display_path(backup_path(file)))}",
-        soft_wrap=True,
+    finish_level_change(
+        change,
+        file,
+        from_level=change.plan.from_level,
+        to_level=change.plan.to_level,
+        print_change=_print_change,
+        yes=yes,
+        dry_run=dry_run,
     )
 
 
@@ -337,14 +276,14 @@ def level_up(
         nxt = levelling.preview(ws, entity)
         _print_next(entity.model.name, character_level(entity.model), nxt)
         if points is None:
-            if dry_run and not _interactive():
+            if dry_run and not interactive():
                 console.print(
                     f"choose the {nxt.bonus_points} bonus points with --points, e.g. "
                     "--points str=2,agi=1; nothing was written",
                     soft_wrap=True,
                 )
                 return
-            if not _interactive():
+            if not interactive():
                 raise UsageError(
                     f"choose the {nxt.bonus_points} bonus points of level {nxt.level} with "
                     "--points, e.g. --points str=2,agi=1 (at most 2 in one stat)"
