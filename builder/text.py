@@ -64,3 +64,12 @@ def shorten(text: str, limit: int = MAX_SHOWN) -> str:
         return text
     keep = max(limit - 20, 10)
     return f"{text[:keep]}... ({len(text) - keep:,} more characters)"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its article ("an axe", "a sword"), so messages read as English.
+
+    By the first letter only: the builder's nouns (slots, weapon classes) have no
+    silent h or "you"-sounding u.
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -19,6 +19,7 @@ from builder.rulesets.zodiac.rules import character as rules
 from builder.rulesets.zodiac.rules.character import level_for_xp, xp_for_level
 from builder.rulesets.zodiac.rules.skills import COUNTER_FORBIDDEN_COMMANDS
 from builder.rulesets.zodiac.rules.tables import STARTING_GOLD
+from builder.text import a_or_an
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -305,7 +306,7 @@ def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> It
             if c.weapon_class is None:
                 yield Problem(
                     "ZC153",
-                    f"{item.name} is a {set_class} but the character names no weapon class; "
+                    f"{item.name} is {a_or_an(set_class)} but the character names no weapon class; "
                     f"add `weapon_class: {set_class}` (Ch. I Step 4)",
                     "Ch. I Step 4",
                     path,
@@ -313,8 +314,8 @@ def check_character_equipment(c: Character, ctx: CheckContext, level: int) -> It
             elif norm_key(c.weapon_class) != set_class:
                 yield Problem(
                     "ZC153",
-                    f"{item.name} is a {set_class} ({item.set.name}) but {c.name} wields only "
-                    f"{c.weapon_class} weapons; equip a {c.weapon_class} or change "
+                    f"{item.name} is {a_or_an(set_class)} ({item.set.name}) but {c.name} wields only "
+                    f"{c.weapon_class} weapons; equip {a_or_an(c.weapon_class)} or change "
                     "`weapon_class:`",
                     "Ch. I Step 4",
                     path,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from builder.diagnostics import did_you_mean
 from builder.problems import Problem
+from builder.text import a_or_an
 
 if TYPE_CHECKING:
     from builder.problems import PathPart
@@ -42,7 +43,8 @@ def resolve_item(
         return None, [
             Problem(
                 "ZC152",
-                f"'{ref}' is a {other.slot} ({other.name} of {other.set.name}), not a {slot}; "
+                f"'{ref}' is {a_or_an(other.slot)} ({other.name} of {other.set.name}), "
+                f"not {a_or_an(slot)}; "
                 f"equip it under `{other.slot}:`",
                 _CH_EQUIP,
                 path,

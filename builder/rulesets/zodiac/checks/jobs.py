@@ -24,6 +24,7 @@ from builder.rulesets.zodiac.rules.tables import (
     MAX_POINTS_PER_STAT_PER_LEVEL,
     STARTING_GOLD,
 )
+from builder.text import a_or_an
 
 if TYPE_CHECKING:
     from builder.io.project import Entity
@@ -312,7 +313,8 @@ def _equipment(job: Job, ctx: CheckContext) -> Iterator[Problem]:
             if slot == "weapon" and item.set.weapon_class != norm_key(job.weapon_class):
                 yield _p(
                     "ZJ131",
-                    f"{item.name} is a {item.set.weapon_class} ({item.set.name}); a {job.name} "
+                    f"{item.name} is {a_or_an(item.set.weapon_class)} ({item.set.name}); "
+                    f"{a_or_an(job.name)} "
                     f"wields {job.weapon_class} weapons",
                     "Ch. I Step 4",
                     *path,
