@@ -72,4 +72,5 @@ def a_or_an(word: str) -> str:
     By the first letter only: the builder's nouns (slots, weapon classes) have no
     silent h or "you"-sounding u.
     """
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+    vowel = word[:1].lower() in tuple("aeiou")  # "" in "aeiou" would be True
+    return f"{'an' if vowel else 'a'} {word}"
