@@ -337,6 +337,12 @@ def test_zm125_unknown_tech_level_warns() -> None:
 def test_zm126_status_touch_negative_status() -> None:
     ps = run(mk(powers=[{"status_touch": "haste"}]))
     assert_one(ps, "ZM126", ("powers", 0, "status"))
+    # A positive effect is named as one, with no near spelling ('stone' misled here).
+    assert "is a positive status effect" in ps[0].message
+    assert "did you mean" not in ps[0].message
+    typo = run(mk(powers=[{"status_touch": "poisn"}]))
+    assert_one(typo, "ZM126", ("powers", 0, "status"))
+    assert "did you mean 'poison'?" in typo[0].message
     assert run(mk(powers=[{"status_touch": "Confuse"}])) == []  # alias of confusion
 
 

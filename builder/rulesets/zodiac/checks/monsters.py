@@ -16,6 +16,7 @@ from builder.models.base import STATS, Stat
 from builder.problems import PathPart, Problem, Severity
 from builder.rulesets.zodiac.models.monster import Monster, PowerEntry
 from builder.rulesets.zodiac.rules import monsters as R
+from builder.rulesets.zodiac.rules.techs import STATUS_EFFECT_TABLE
 
 if TYPE_CHECKING:
     from builder.io.project import Content, Entity
@@ -625,13 +626,24 @@ def check_power_params(m: Monster, known_techs: Mapping[str, int] | None = None)
             status = R.STATUS_ALIASES.get(p.status, p.status)
             lv = R.NEGATIVE_STATUS_LEVELS.get(status)
             if lv is None:
-                near = difflib.get_close_matches(status, R.NEGATIVE_STATUS_LEVELS, n=1)
-                hint = f"; did you mean {near[0]!r}?" if near else ""
+                negatives = ", ".join(R.NEGATIVE_STATUS_LEVELS)
+                if STATUS_EFFECT_TABLE.get(status, (0, 0))[1] is None:
+                    # A positive effect: a near spelling ('haste' -> 'stone') would mislead.
+                    message = (
+                        f"{p.status!r} is a positive status effect; a Status Touch inflicts "
+                        f"a negative one (one of {negatives})"
+                    )
+                else:
+                    near = difflib.get_close_matches(status, R.NEGATIVE_STATUS_LEVELS, n=1)
+                    hint = f"; did you mean {near[0]!r}?" if near else ""
+                    message = (
+                        f"{p.status!r} is not a negative status effect of the Status Effect "
+                        f"table{hint} (one of {negatives})"
+                    )
                 out.append(
                     _err(
                         "ZM126",
-                        f"{p.status!r} is not a negative status effect of the Status Effect "
-                        f"table{hint} (one of {', '.join(R.NEGATIVE_STATUS_LEVELS)})",
+                        message,
                         "Ch. II Status Effect",
                         (*path, "status"),
                     )
