@@ -85,15 +85,11 @@ def build(
     from builder import build as b
     from builder.cache import ProjectCache
     from builder.cli.output import console, err_console, print_diagnostics, print_summary
-    from builder.errors import UsageError
-    from builder.io.project import PROJECT_FILE, find_project_root
+    from builder.cli.project import require_project
     from builder.render.pdf import RenderError
     from builder.workspace import open_workspace
 
-    root = find_project_root(project or Path.cwd())
-    if root is None or (project is not None and root != project.resolve()):
-        where = project or Path.cwd()
-        raise UsageError(f"no {PROJECT_FILE} in {where}; create one with `zodiac init {where}`")
+    root = require_project(project, "build")
     ws = open_workspace([root], use_cache=not no_cache)
     diags = ws.report.sorted()
     print_diagnostics(diags)

@@ -61,3 +61,35 @@ def init(
     for path in written:
         console.print(f"created {shown(path)}", soft_wrap=True)
     console.print(f"next: cd {shown(shlex.quote(str(folder)))} && zodiac validate", soft_wrap=True)
+
+
+def require_project(project: Path | None, verb: str) -> Path:
+    """The project root a whole-project verb (`build`, `serve`) works on.
+
+    Else a usage error that says what was given: a content file or a folder inside a
+    project names the project holding it (suggesting `init` there would make a second,
+    empty project); only a folder outside any project is told to run `zodiac init`.
+    """
+    from builder.errors import UsageError
+    from builder.io.project import PROJECT_FILE, find_project_root
+
+    where = project or Path.cwd()
+    root = find_project_root(where)
+    if root is not None and (project is None or root == project.resolve()):
+        return root
+    quoted = shown(shlex.quote(str(where)))
+    if root is not None:
+        if root.is_relative_to(Path.cwd().resolve()):  # as the user would type it
+            root = root.relative_to(Path.cwd().resolve()) or Path(".")
+        what = "a file" if where.is_file() else "a folder"
+        raise UsageError(
+            f"{quoted} is {what} inside the project {shown(str(root))}; `zodiac {verb}` "
+            f"works on a whole project: run `zodiac {verb} {shown(shlex.quote(str(root)))}`"
+        )
+    if where.is_file():
+        raise UsageError(
+            f"{quoted} is a file and no {PROJECT_FILE} holds it; `zodiac {verb}` works on a "
+            f"project: `zodiac validate {quoted}` checks the file, `zodiac init my-campaign` "
+            "makes a project to put it in"
+        )
+    raise UsageError(f"no {PROJECT_FILE} in {quoted}; create one with `zodiac init {quoted}`")

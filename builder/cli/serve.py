@@ -42,14 +42,11 @@ def serve(
     from rich.markup import escape
 
     from builder.cli.output import console
+    from builder.cli.project import require_project
     from builder.errors import UsageError
-    from builder.io.project import PROJECT_FILE, find_project_root
     from builder.serve import make_server
 
-    root = find_project_root(project or Path.cwd())
-    if root is None or (project is not None and root != project.resolve()):
-        where = project or Path.cwd()
-        raise UsageError(f"no {PROJECT_FILE} in {where}; create one with `zodiac init {where}`")
+    root = require_project(project, "serve")
     try:
         server = make_server(root, port)
     except OSError as error:
