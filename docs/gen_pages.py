@@ -1,7 +1,7 @@
 """Write the manual's generated pages while `mkdocs build` runs (mkdocs-gen-files, issue 25).
 
-Nothing here is written twice: the security and benchmarks pages are the README's own
-sections, the architecture page is ARCHITECTURE.md, each code's page comes from the rule
+Nothing here is written twice: the benchmarks page is the README's own Performance
+section (the benchmarks' output, issue 24), the architecture page is ARCHITECTURE.md, each code's page comes from the rule
 cases the test suite runs (``builder.codepages``), each getting-started page runs
 `zodiac init` and `zodiac validate` and shows what they print, and the content
 reference is read from the pydantic models (``builder.reference``).
@@ -177,11 +177,6 @@ def codes_index() -> str:
 
 
 def main() -> None:
-    write(
-        "security.md",
-        "# Security: files from strangers\n\n" + readme_section("Security: files from strangers"),
-        source=REPO / "README.md",
-    )
     write(
         "benchmarks.md",
         "# Performance and benchmarks\n\n" + readme_section("Performance"),

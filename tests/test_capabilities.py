@@ -1,7 +1,8 @@
-"""The README's capability table is true (issue #27): each "yes" runs on that rule set's
+"""The manual's capability table is true (issue #27): each "yes" runs on that rule set's
 example project, each "no: why" is a refusal with exit 2 that says so.
 
-The table sits between `<!-- capabilities -->` and `<!-- /capabilities -->` in README.md;
+The table sits between `<!-- capabilities -->` and `<!-- /capabilities -->` on the Rule sets
+page (docs/guide/rule-sets.md, issue #25 moved it there from README.md);
 its first column names a capability by its command in backticks, the next four are the
 rule sets in `zodiac rulesets` order. A row without a check here fails, so the table cannot
 gain a promise nobody tests.
@@ -19,15 +20,15 @@ import pytest
 from builder import rulesets
 from tests.conftest import REPO
 
-README = REPO / "README.md"
+PAGE = REPO / "docs" / "guide" / "rule-sets.md"
 EXAMPLES = REPO / "content" / "examples"
 COLUMNS = ("zodiac", "16-bit-tactics", "99-towers", "turns-and-actions")
 
 
 def _table() -> dict[str, dict[str, str]]:
-    text = README.read_text(encoding="utf-8")
+    text = PAGE.read_text(encoding="utf-8")
     match = re.search(r"<!-- capabilities -->\n(.*?)<!-- /capabilities -->", text, re.DOTALL)
-    assert match, "README.md has no capability table"
+    assert match, f"{PAGE.name} has no capability table"
     lines = [line for line in match.group(1).splitlines() if line.startswith("|")]
     header = [cell.strip().strip("`") for cell in lines[0].strip("|").split("|")]
     assert tuple(header[1:]) == COLUMNS, header
@@ -227,7 +228,7 @@ CHECKS: dict[str, Callable[..., list | None]] = {
 
 
 def test_every_row_has_a_check_and_every_cell_says_yes_or_why_not():
-    assert set(TABLE) == set(CHECKS), "a row of the README table has no check, or a check no row"
+    assert set(TABLE) == set(CHECKS), "a row of the table has no check, or a check no row"
     for row, cells in TABLE.items():
         for ruleset, cell in cells.items():
             assert cell == "yes" or cell.startswith("no: "), (row, ruleset, cell)
@@ -244,7 +245,7 @@ CASES = [
 def test_the_cell_is_true(zodiac, row: str, project: Path, cell: str, tmp_path: Path) -> None:
     ran = CHECKS[row](zodiac, project, tmp_path)
     if ran is None:  # the check asserted the capability itself
-        assert cell == "yes", f"{row} works for {project.name}: the README says {cell!r}"
+        assert cell == "yes", f"{row} works for {project.name}: the table says {cell!r}"
         return
     result, args = ran
     if cell == "yes":

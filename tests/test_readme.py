@@ -1,12 +1,14 @@
-"""A README that cannot drift (issue #28).
+"""A README and a manual that cannot drift (issues #28, #25).
 
-Every ```console block of README.md is run here, command by command, in a copy of the
-example projects (and of ``tests/data``), and what each command prints is compared with
-the README's text, the parts that vary masked. A ``...`` line in a block stands for any
-number of lines left out. A block that cannot run as written (it waits for Ctrl-C) is
-preceded by ``<!-- not run: reason -->`` and its text says so.
+Every ```console block of README.md and of every hand-written page under docs/ (read by
+``tests/fenced.py``) is run here, command by command, in a copy of the example projects
+(and of ``tests/data``), and what each command prints is compared with the page's text,
+the parts that vary masked. A ``...`` line in a block stands for any number of lines left
+out. A block that cannot run as written (it waits for Ctrl-C) is preceded by
+``<!-- not run: reason -->`` and its text says so. Every relative link of README.md
+points at a file of the checkout.
 
-Then the drifts the issue found, each a test that failed before its fix: ``show`` with
+Then the drifts issue #28 found, each a test that failed before its fix: ``show`` with
 several files, ``build --only`` given twice, and an export's ``$schema`` that resolves
 from where the export is written.
 """
@@ -28,19 +30,19 @@ from typer.testing import CliRunner
 
 from builder.cli.app import app
 from tests.conftest import REPO
+from tests.fenced import Fenced, all_blocks, fenced_blocks
 
 README = REPO / "README.md"
 EXAMPLE = REPO / "content" / "examples" / "zodiac"
-# Where the README pretends the checkout is, in the few outputs that print a full path.
+# Where the pages pretend the checkout is, in the few outputs that print a full path.
 SHOWN_CHECKOUT = "/home/me/zodiac"
 
-_FENCE = re.compile(r"^```(\S*)\s*$")
-_NOT_RUN = re.compile(r"^<!--\s*not run:\s*(?P<reason>.+?)\s*-->$")
+_NOT_RUN = re.compile(r"^not run:\s*(?P<reason>.+)$")
 
 
 @dataclass(frozen=True)
 class Step:
-    """One `$ command` of a block and the lines the README shows it printing."""
+    """One `$ command` of a block and the lines the page shows it printing."""
 
     command: str
     expected: tuple[str, ...]
@@ -48,34 +50,29 @@ class Step:
 
 @dataclass(frozen=True)
 class Block:
-    line: int  # of the opening fence, 1-based
+    where: str  # page:line of the opening fence, 1-based
     steps: tuple[Step, ...]
     not_run: str | None  # the reason given in `<!-- not run: ... -->`, if any
 
+    @property
+    def page(self) -> str:
+        return self.where.rsplit(":", 1)[0]
 
-def console_blocks(text: str) -> list[Block]:
+    @property
+    def line(self) -> int:
+        return int(self.where.rsplit(":", 1)[1])
+
+
+def _block(fenced: Fenced) -> Block:
+    marker = _NOT_RUN.match(fenced.marker or "")
+    return Block(
+        fenced.where, _steps(list(fenced.body)), marker.group("reason") if marker else None
+    )
+
+
+def console_blocks(text: str, page: str = "README.md") -> list[Block]:
     """Every ```console block: its `$` commands (a trailing `\\` continues one) and output."""
-    lines = text.splitlines()
-    blocks: list[Block] = []
-    i = 0
-    while i < len(lines):
-        fence = _FENCE.match(lines[i])
-        if not fence or not fence.group(1):
-            i += 1
-            continue
-        start, lang = i, fence.group(1)
-        i += 1
-        body: list[str] = []
-        while i < len(lines) and not lines[i].startswith("```"):
-            body.append(lines[i])
-            i += 1
-        i += 1
-        if lang != "console":
-            continue
-        before = [ln for ln in lines[:start] if ln.strip()][-1:]
-        marker = _NOT_RUN.match(before[0].strip()) if before else None
-        blocks.append(Block(start + 1, _steps(body), marker.group("reason") if marker else None))
-    return blocks
+    return [_block(b) for b in fenced_blocks(text, page) if b.lang == "console"]
 
 
 def _steps(body: list[str]) -> tuple[Step, ...]:
@@ -103,7 +100,7 @@ def _joined(parts: list[str]) -> str:
     return " ".join(p.removesuffix("\\").strip() for p in parts)
 
 
-BLOCKS = console_blocks(README.read_text(encoding="utf-8"))
+BLOCKS = [_block(b) for b in all_blocks("console")]
 
 # What varies from machine to machine and run to run, masked on both sides.
 _MASKS = (
@@ -135,17 +132,27 @@ def test_matches_reads_an_ellipsis_as_any_lines():
     assert not matches(["a", "b"], ["a", "b", "c"])
 
 
-def test_the_readme_blocks_were_found():
-    assert len(BLOCKS) >= 7
-    assert sum(len(b.steps) for b in BLOCKS) >= 10
+def test_the_blocks_were_found_on_the_readme_and_the_pages():
+    assert len(BLOCKS) >= 8
+    assert sum(len(b.steps) for b in BLOCKS) >= 14
     assert all(b.steps for b in BLOCKS)
     assert all(s.command.startswith(("zodiac ", "cd ")) for b in BLOCKS for s in b.steps)
-    assert [b.line for b in BLOCKS if b.not_run] != [b.line for b in BLOCKS]
+    assert [b.where for b in BLOCKS if b.not_run] != [b.where for b in BLOCKS]
+    pages = {b.page for b in BLOCKS}
+    assert "README.md" in pages  # the first steps
+    assert {"docs/guide/levelling-up.md", "docs/guide/exports.md"} <= pages  # moved there
+
+
+def test_a_page_block_is_read_with_its_page_and_marker():
+    text = "# A page\n\n<!-- not run: it waits -->\n```console\n$ zodiac serve\nhi\n```\n"
+    [block] = console_blocks(text, "docs/guide/x.md")
+    assert block.where == "docs/guide/x.md:4" and block.not_run == "it waits"
+    assert block.steps == (Step("zodiac serve", ("hi",)),)
 
 
 @pytest.fixture
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of what the README's commands read, as laid out in the checkout; cwd there."""
+    """A copy of what the pages' commands read, as laid out in the checkout; cwd there."""
     root = tmp_path / "checkout"
     shutil.copytree(REPO / "content" / "examples", root / "content" / "examples")
     shutil.copytree(REPO / "tests" / "data", root / "tests" / "data")
@@ -158,10 +165,8 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
-@pytest.mark.parametrize(
-    "block", [b for b in BLOCKS if not b.not_run], ids=lambda b: f"README.md:{b.line}"
-)
-def test_readme_console_block_prints_what_it_shows(
+@pytest.mark.parametrize("block", [b for b in BLOCKS if not b.not_run], ids=lambda b: b.where)
+def test_console_block_prints_what_it_shows(
     block: Block, sandbox: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     runner = CliRunner()
@@ -179,20 +184,47 @@ def test_readme_console_block_prints_what_it_shows(
         assert r.exit_code in (0, 1), f"{step.command}\n{r.output}"
         actual = _masked(r.output, sandbox)
         expected = _masked("\n".join(step.expected), sandbox)
-        diff = "\n".join(
-            difflib.unified_diff(expected, actual, "README.md", "printed", lineterm="")
-        )
-        assert matches(expected, actual), f"README.md:{block.line}: $ {step.command}\n{diff}"
+        diff = "\n".join(difflib.unified_diff(expected, actual, block.page, "printed", lineterm=""))
+        assert matches(expected, actual), f"{block.where}: $ {step.command}\n{diff}"
 
 
 def test_a_block_not_run_says_why_in_the_text():
     """The reason is in the comment, and the visible text before the block says so too."""
-    text = README.read_text(encoding="utf-8").splitlines()
     skipped = [b for b in BLOCKS if b.not_run]
     assert skipped, "the live preview's block waits for Ctrl-C and cannot run as written"
     for block in skipped:
+        text = (REPO / block.page).read_text(encoding="utf-8").splitlines()
         before = "\n".join(text[max(0, block.line - 8) : block.line - 1])
-        assert "not run by the tests" in before.replace("\n", " "), block.line
+        assert "not run by the tests" in before.replace("\n", " "), block.where
+
+
+# --------------------------------------------------------------------------- links
+
+# [text](target) and <img src="target">, targets without a scheme or a leading "#".
+_LINK = re.compile(r"\]\((?P<md>[^)\s]+)\)|<img[^>]*\ssrc=\"(?P<img>[^\"]+)\"")
+
+
+def relative_links(text: str) -> list[str]:
+    """The relative link targets of a markdown text, without their #anchor."""
+    targets = [m.group("md") or m.group("img") for m in _LINK.finditer(text)]
+    return [
+        t.split("#", 1)[0]
+        for t in targets
+        if not re.match(r"^[a-z][a-z0-9+.-]*:", t) and not t.startswith("#")
+    ]
+
+
+def test_relative_links_are_read():
+    text = '[a](docs/a.md#x) [b](https://x.org) [c](#performance) <img src="docs/s.png" width=1>'
+    assert relative_links(text) == ["docs/a.md", "docs/s.png"]
+
+
+def test_every_relative_link_of_the_readme_points_at_a_file():
+    """The README is the map of the site: each link opens a file on GitHub as in a checkout."""
+    links = relative_links(README.read_text(encoding="utf-8"))
+    assert len(links) >= 15, links  # the map's pages and the pictures
+    missing = [link for link in links if not (REPO / link).is_file()]
+    assert not missing, f"README.md links to files that do not exist: {missing}"
 
 
 # --------------------------------------------------------------------------- show

@@ -335,5 +335,5 @@ def test_the_schema_and_readme_say_the_dice_validate_says():
     )
     might = schema["$defs"]["Skills"]["properties"]["might"]
     assert might["anyOf"][0]["enum"] == list(SKILL_DICE) == ["d6", "d8", "d10", "d12"]
-    readme = " ".join((REPO / "README.md").read_text("utf-8").split())
+    readme = " ".join((REPO / "docs" / "guide" / "rule-sets.md").read_text("utf-8").split())
     assert "skill dice d6, d8, d10 or d12 (L133; anything else is BT101)" in readme
