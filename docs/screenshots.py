@@ -1,7 +1,8 @@
 """Look at the manual (issue 25): headless Chromium screenshots of the built site.
 
 Builds the site (`mkdocs build --strict`) into a temporary folder, serves it on
-127.0.0.1, and takes a PNG of the home page, a getting-started page and a code page at
+127.0.0.1, and takes a PNG of the home page, a getting-started page, a code page and a
+content reference page (its tables are the widest) at
 desktop (1280 x 900) and phone (390 x 844) sizes, reading from each page what a person
 would check by eye: its title, its first heading, and whether it is wider than the window
 (`document.documentElement.scrollWidth` against `innerWidth`: a phone must not scroll
@@ -35,11 +36,12 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 
-# (name, path under the site): the pages issue 25 asks to look at
+# (name, path under the site): the pages issue 25 asks to look at, and the widest tables
 PAGES = (
     ("home", ""),
     ("getting-started", "getting-started/zodiac/"),
     ("code", "codes/ZT101/"),
+    ("reference", "reference/99-towers/"),
 )
 # (name, width, height, mobile): a laptop, and a common phone (CSS pixels)
 SIZES = (

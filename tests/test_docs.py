@@ -136,8 +136,8 @@ def _docs_script(name: str) -> Any:
 
 
 def test_the_site_looked_at_in_chromium(site: Path, tmp_path: Path) -> None:
-    """docs/screenshots.py: the home, a getting-started and a code page at desktop and
-    phone widths are real PNGs of the size asked, not blank, titled, and a phone never
+    """docs/screenshots.py: the home, a getting-started, a code and a reference page at
+    desktop and phone widths are real PNGs of the size asked, not blank, titled, and a phone never
     scrolls sideways."""
     from PIL import Image
 
@@ -151,6 +151,7 @@ def test_the_site_looked_at_in_chromium(site: Path, tmp_path: Path) -> None:
     }
     headings = {"": "zodiac, the rule book builder", "codes/ZT101/": "ZT101"}
     headings["getting-started/zodiac/"] = "Getting started: ZODIAC"
+    headings["reference/99-towers/"] = "Content reference: 99 Towers"
     for shot in shots:
         with Image.open(shot.png) as image:
             assert image.format == "PNG", shot.png
