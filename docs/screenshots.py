@@ -5,8 +5,9 @@ Builds the site (`mkdocs build --strict`) into a temporary folder, serves it on
 content reference page (its tables are the widest) at
 desktop (1280 x 900) and phone (390 x 844) sizes, reading from each page what a person
 would check by eye: its title, its first heading, and whether it is wider than the window
-(`document.documentElement.scrollWidth` against `innerWidth`: a phone must not scroll
-sideways). Nothing is fetched from outside 127.0.0.1 (the theme's web fonts fall back).
+(`document.documentElement.scrollWidth` against the width asked: a phone must not scroll
+sideways; `innerWidth` alone cannot say, as a phone zooms out to fit a wide page and its
+`innerWidth` grows with it). Nothing is fetched from outside 127.0.0.1 (the theme's web fonts fall back).
 
     python docs/screenshots.py                 # into a new temporary folder
     python docs/screenshots.py --out /tmp/shots
@@ -142,8 +143,8 @@ def browser() -> Any:
     )
 
 
-def shoot(site: Path, out: Path) -> list[Shot]:
-    """Every page of PAGES at every size of SIZES, as ``out/PAGE-SIZE.png``."""
+def shoot(site: Path, out: Path, pages: tuple[tuple[str, str], ...] = PAGES) -> list[Shot]:
+    """Every page of ``pages`` at every size of SIZES, as ``out/PAGE-SIZE.png``."""
     out.mkdir(parents=True, exist_ok=True)
     shots = []
     driver = browser()
@@ -154,7 +155,7 @@ def shoot(site: Path, out: Path) -> list[Shot]:
                     "Emulation.setDeviceMetricsOverride",
                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
                 )
-                for name, path in PAGES:
+                for name, path in pages:
                     driver.get(base + path)
                     facts = driver.execute_script(
                         "const h = document.querySelector('article h1');"
@@ -190,7 +191,8 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or build_site(Path(tmp) / "site")
         for shot in shoot(site, out):
-            wide = "" if shot.scroll_width <= shot.inner_width else "  WIDER THAN THE WINDOW"
+            fits = shot.scroll_width <= shot.width and shot.inner_width == shot.width
+            wide = "" if fits else "  WIDER THAN THE WINDOW"
             print(
                 f"{shot.png}  {shot.width}x{shot.height}  {shot.title!r}  "
                 f"scrollWidth {shot.scroll_width} / innerWidth {shot.inner_width}{wide}"

@@ -139,3 +139,38 @@ def test_an_example_where_no_file_writes_the_key() -> None:
 
     rows = {r.key: r.example for r in field_rows(Grown)}
     assert rows == {"sparkle": "3", "glow": "2", "hue": "teal", "tale": "x" * 47 + "…"}
+
+
+def test_every_example_is_a_value_its_field_takes() -> None:
+    """Read back as YAML, each example (those not cut short) passes its field's type,
+    bounds and closed lists: the page never shows a value a file could not write."""
+    from pydantic import TypeAdapter, ValidationError
+    from ruamel.yaml import YAML
+
+    from builder.reference import example_values
+
+    yaml = YAML(typ="safe", pure=True)
+    wrong, checked = [], 0
+    for rule_set in all_rulesets():
+        seen = example_values(rule_set)
+        models = [
+            m
+            for k in rule_set.kinds
+            for m in (rule_set.model_for(k), *nested_models(rule_set.model_for(k)))
+        ]
+        if rule_set.house_rules_model:
+            house = resolve(rule_set.house_rules_model)
+            models += [house, *nested_models(house)]
+        for model in dict.fromkeys(models):
+            rows = {r.key: r for r in field_rows(model, seen)}
+            for name, info in model.model_fields.items():
+                example = rows[info.alias or name].example
+                if example.endswith("…"):
+                    continue
+                checked += 1
+                try:
+                    TypeAdapter(info.annotation).validate_python(yaml.load(example))
+                except ValidationError as e:
+                    wrong.append((rule_set.id, model.__name__, name, example, str(e)))
+    assert wrong == []
+    assert checked > 300  # most rows: only long values are cut short
