@@ -25,13 +25,10 @@ from builder.rulesets import RuleSet, all_rulesets
 
 REPO = Path(__file__).resolve().parent.parent
 
-# The real renders of each rule set's example project (docs/*.png), shown on its page.
-PICTURES = {
-    "zodiac": ["sheet.png", "cards.png"],
-    "16-bit-tactics": ["sheet-16-bit-tactics.png"],
-    "99-towers": ["sheet-99-towers.png"],
-    "turns-and-actions": ["sheet-turns-and-actions.png"],
-}
+# The real renders of each rule set's example project (docs/*.png), shown on its page:
+# docs/render_images.py makes them and says which page of which book each one is.
+sys.path.insert(0, str(REPO / "docs"))
+from render_images import pictures_of  # noqa: E402
 
 
 def readme_section(heading: str) -> str:
@@ -145,8 +142,15 @@ def getting_started(rule_set: RuleSet) -> str:
         f"(`content/examples/{rule_set.example or rid}/`) printed:",
         "",
     ]
-    for picture in PICTURES.get(rid, []):
-        lines += [f"![{rule_set.title}: a page of the example project](../{picture})", ""]
+    for picture in pictures_of(rid):
+        lines += [
+            f"![{rule_set.title}: {picture.alt}](../{picture.png})",
+            "",
+            f"*{picture.alt[0].upper()}{picture.alt[1:]}: page {picture.page} of "
+            f"`{picture.pdf}` (`python docs/render_images.py --ruleset {rid}` prints it "
+            "again).*",
+            "",
+        ]
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,3 +121,80 @@ def test_search_finds_a_code_by_its_id_and_a_field_by_its_name(site: Path) -> No
         if "base_stats" in d["text"] and d["location"].startswith("reference/zodiac/")
     ]
     assert field_hits, "the ZODIAC content reference is searchable by a field's name"
+
+
+def _docs_script(name: str) -> Any:
+    """A script under docs/ (not a package: mkdocs excludes them from the site)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, REPO / "docs" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_site_looked_at_in_chromium(site: Path, tmp_path: Path) -> None:
+    """docs/screenshots.py: the home, a getting-started, a code and a reference page at
+    desktop and phone widths are real PNGs of the size asked, not blank, titled, and a phone never
+    scrolls sideways."""
+    from PIL import Image
+
+    shots_script = _docs_script("screenshots")
+    why = shots_script.missing()
+    if why:
+        pytest.skip(why)
+    shots = shots_script.shoot(site, tmp_path)
+    assert {(s.page, s.width) for s in shots} == {
+        (page, width) for _, page in shots_script.PAGES for width in (1280, 390)
+    }
+    headings = {"": "zodiac, the rule book builder", "codes/ZT101/": "ZT101"}
+    headings["getting-started/zodiac/"] = "Getting started: ZODIAC"
+    headings["reference/99-towers/"] = "Content reference: 99 Towers"
+    for shot in shots:
+        with Image.open(shot.png) as image:
+            assert image.format == "PNG", shot.png
+            assert image.size == (shot.width, shot.height), shot.png
+            colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
+        assert colours is not None and len(colours) >= 16, f"{shot.png} is blank"
+        # the page's own title and first heading are on it
+        assert shot.title.endswith("zodiac, the rule book builder"), shot
+        assert shot.heading.startswith(headings[shot.page]), shot
+        # innerWidth grows when a phone zooms out to fit a wide page: the width asked
+        assert shot.scroll_width <= shot.width and shot.inner_width == shot.width, shot
+
+
+def test_each_getting_started_page_shows_its_pictures(site: Path) -> None:
+    """The pictures docs/render_images.py prints, each with what it shows."""
+    pictures = _docs_script("render_images")
+    for rule_set in all_rulesets():
+        page = (site / "getting-started" / rule_set.id / "index.html").read_text(encoding="utf-8")
+        for picture in pictures.pictures_of(rule_set.id):
+            assert f'src="../../{picture.png}"' in page, (rule_set.id, picture.png)
+            assert (site / picture.png).is_file()
+            assert html.escape(picture.alt, quote=True) in page or picture.alt in page
+
+
+def test_the_screenshots_see_a_page_wider_than_a_phone(tmp_path: Path) -> None:
+    """The sideways check is not vacuous: a page with a fixed 700 px block is wider than
+    a phone's 390 and fits a desktop's 1280."""
+    shots_script = _docs_script("screenshots")
+    why = shots_script.missing()
+    if why:
+        pytest.skip(why)
+    site = tmp_path / "site"
+    (site / "wide").mkdir(parents=True)
+    (site / "wide" / "index.html").write_text(
+        '<!doctype html><html><head><meta name="viewport" content="width=device-width">'
+        "<title>Wide</title></head><body><article><h1>Too wide</h1>"
+        '<div style="width:700px;height:40px;background:#c33"></div></article></body></html>',
+        encoding="utf-8",
+    )
+    shots = shots_script.shoot(site, tmp_path / "shots", pages=(("wide", "wide/"),))
+    widths = {s.width: (s.scroll_width, s.inner_width, s.title, s.heading) for s in shots}
+    # a phone zooms out to show it all: innerWidth grows with the page, so the page's
+    # width is held against the 390 asked, not against innerWidth alone
+    assert widths[390][0] >= 700 and widths[390][1] >= 700
+    assert widths[1280][:2] == (1280, 1280)
+    assert widths[390][2:] == ("Wide", "Too wide")
