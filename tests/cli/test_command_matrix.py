@@ -189,3 +189,38 @@ def test_help_puts_the_builder_first_and_marks_each_rule_sets_commands():
     generic, owned = text.split("Commands of one rule set")
     assert "Commands (every rule set)" in generic and "  validate " in generic
     assert "  character  [ZODIAC, 16 Bit Tactics]" in owned and "  tool       [99 Towers]" in owned
+
+
+def new_commands() -> list[str]:
+    """The creation wizards (`character new`, `combatant new`, ...): no FILE, a project."""
+    root = typer.main.get_command(app)
+    return [words for words, _ in _leaves(root) if words.endswith(" new")]
+
+
+@pytest.mark.parametrize("project", PROJECTS)
+def test_every_wizard_in_every_project(project, tmp_path):
+    """A wizard of another rule set refuses with exit 2 naming what it makes; its own one
+    writes its --out file (inside the project: `show` reads it with its project), removed
+    after; nothing crashes, and the project is left as it was."""
+    assert {"character new", "monster new", "combatant new"} <= set(new_commands())
+    root = tmp_path / project
+    shutil.copytree(EXAMPLES / project, root)
+    before = _snapshot(root)
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("name: Matrix Probe\n")
+    wrong = []
+    for n, words in enumerate(new_commands()):
+        out = root / f"matrix-probe-{n}.yaml"
+        args = [*words.split(), "--project", str(root), "--answers", str(answers)]
+        r = CliRunner().invoke(app, [*args, "--out", str(out)])
+        said = r.output.replace("\n", " ")
+        shown = f"zodiac {' '.join(args)} -> {r.exit_code}: {said[:300]}"
+        if r.exit_code not in (0, 2) or "Traceback" in r.output:
+            wrong.append("crash: " + shown)
+        elif r.exit_code == 2 and "project, and `" in said and " only: " not in said:
+            wrong.append("vague refusal: " + shown)
+        elif r.exit_code == 0 and not out.is_file():
+            wrong.append("wrote nothing: " + shown)
+        out.unlink(missing_ok=True)
+    assert _snapshot(root) == before, "a wizard wrote into the project"
+    assert not wrong, "\n".join(wrong)

@@ -17,6 +17,7 @@ import typer
 
 from builder.cli.errors import handle_user_errors
 from builder.cli.validate import Format
+from builder.cli.wizard import NEW_OPTIONS_HELP as H
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -424,6 +425,60 @@ def damage(
     )
 
 
+combatant_app = typer.Typer(
+    help="Combatants: make one by answering the sheet's questions.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+NEW_EPILOG = (
+    "\b\n99 Towers (a project with ruleset: 99-towers; in a terminal, just: zodiac combatant new):\n"
+    "  zodiac combatant new --project content/examples/99-towers "
+    "--answers content/examples/answers/99-towers-combatant.yaml\n\n"
+    "It asks the name, the size (Creature Sizes), Initiative [N] and the Combat Values\n"
+    "(n=2,pa=4,...), Strength (soft=2,hard=2), Endurance, STUN, LETHAL, immunities,\n"
+    "susceptibilities, weapons and, for a companion, its master and type, showing Size\n"
+    "Rank, the phase a King puts it in, dead at and grapple as they change; `back` returns\n"
+    "to the previous question. --answers FILE takes the same keys (name, size, values,\n"
+    "strength, endurance, stun, lethal, immunities, susceptibilities, weapons, owner,\n"
+    "companion_type); a key left out takes the default. The file goes to the project's\n"
+    "combatants/ folder, then `zodiac show` prints it. Exit codes: 0 written, 2 misuse (no\n"
+    "terminal and no --answers, a refused answer in FILE, the file exists), 130\n"
+    "interrupted (nothing written)."
+)
+
+
+def new(
+    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
+    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
+    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+) -> None:
+    """Make a new combatant by answering the sheet's questions, one at a time."""
+    from builder.cli.show import show
+    from builder.cli.wizard import run_new
+    from builder.rulesets.towers99.wizard import CombatantWizard
+    from builder.wizard import project_schema_line
+
+    run_new(
+        ruleset="99-towers",
+        folder="combatants",
+        make=lambda ws, replaces: CombatantWizard(ws.content, replaces=replaces),
+        schema=lambda out, root: project_schema_line(out, root, "combatant"),
+        show=lambda path: show([path]),
+        intro="A new 99 Towers combatant, step by step (the combat chapter's values).",
+        project=project,
+        answers=answers,
+        out=out,
+        force=force,
+    )
+
+
+combatant_app.command("new", epilog=NEW_EPILOG)(handle_user_errors(new))
+
+
 def mount(board: Board) -> None:
-    """Add `zodiac tool` to the app (99 Towers' kinds are shown by `zodiac show`)."""
+    """Add `zodiac tool` and `zodiac combatant new` to the app (99 Towers' kinds are shown
+    by `zodiac show`)."""
     board.add_group("tool", app)
+    board.add_group("combatant", combatant_app)

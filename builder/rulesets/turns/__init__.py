@@ -89,4 +89,5 @@ RULESET = RuleSet(
     ),
     rewards=f"{_P}.rewards:encounter_rewards",
     rewards_kinds=("combatant",),
+    commands=f"{_P}.commands:mount",
 )
