@@ -375,3 +375,152 @@ def test_16_bit_tactics_level_up_in_a_terminal_asks_the_job_held(tmp_path: Path)
     child.close()
     assert child.exitstatus == 0
     assert "level_jobs: [squire, squire]" in bram.read_text()
+
+
+# --- prompt_toolkit's line prompt on a real terminal type (not TERM=dumb) ----------------
+
+XTERM = {**ENV, "TERM": "xterm-256color"}
+
+
+def test_tab_completes_the_questions_choices_on_a_real_terminal(project: Path) -> None:
+    """On an xterm the prompt is prompt_toolkit's full line editor: `blue` + Tab becomes
+    `blue_magic` (the only Class Power starting so), which the Blue Mage's next question
+    proves; no cursor position request hangs the pseudo-terminal."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "new"],
+        cwd=str(project),
+        env=XTERM,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    # an xterm prompt is drawn with escape sequences (a trailing space is a cursor move)
+    child.expect_exact("Name:")
+    child.sendline("Quina")
+    child.expect_exact("Stats [str=11,mag=6,vit=6,spr=11,agi=6]:")
+    child.sendline("")
+    child.expect_exact("Class Power [tech]:")
+    child.send("blue\t")
+    child.send("\r")
+    child.expect_exact("Ch. III: how the Blue Mage learns Enemy Skills.")  # blue_magic taken
+    child.expect_exact("Learning [memory]:")
+    child.send("\x1b[A")  # Up: the history holds the answers given, `blue_magic` last
+    child.send("\r")
+    child.expect_exact("refused: ")  # blue_magic is no learning method
+    child.expect_exact("Learning [memory]:")
+    for question in (  # the rest at their defaults, each answered once it is asked
+        "Armor type [balanced]:",
+        "Command Skill [kick]:",
+        "Support Skill [attack-up]:",
+        "Enemy Skills [none]:",
+        "Purchases [none]:",
+    ):
+        child.sendline("")
+        child.expect_exact(question)
+    child.sendline("")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = (project / "characters" / "quina.yaml").read_text()
+    assert "class_power: blue_magic" in text
+    assert "learning: memory" in text
+
+
+def test_the_completer_takes_ids_with_hyphens_after_a_comma() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from builder.cli.wizard import LineAsker
+
+    asker = LineAsker()
+    asker.offer(["ember-cut", "ember-wall", "frost-bite", "back"])
+    got = [
+        c.text
+        for c in asker._completer.get_completions(Document("frost-bite,emb"), CompleteEvent())
+    ]
+    assert got == ["ember-cut", "ember-wall"]
+    got = [c.text for c in asker._completer.get_completions(Document("BA"), CompleteEvent())]
+    assert got == ["back"]
+
+
+# --- answers as flags: --set FIELD=VALUE, over --answers FILE -----------------------------
+
+
+def test_a_character_from_flags_equals_the_one_from_the_answers_file(project: Path) -> None:
+    answers = project.parent / "answers.yaml"
+    answers.write_text(
+        "name: Vivi Orunitia\n"
+        "base_stats: {str: 6, mag: 15, vit: 6, spr: 10, agi: 3}\n"
+        "armor_type: enhance\n"
+        "command_skill: dice\n"
+        "dice_stat: mag\n"
+        "techs: [ember-cut]\n"
+    )
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    made = project / "characters" / "vivi-orunitia.yaml"
+    from_file = made.read_text()
+    made.unlink()
+    done = _zodiac(
+        "character",
+        "new",
+        "--set",
+        "name=Vivi Orunitia",
+        "--set",
+        "base_stats=str=6,mag=15,vit=6,spr=10,agi=3",  # the form the question takes
+        "--set",
+        "armor_type=enhance",
+        "--set",
+        "command_skill=dice",
+        "--set",
+        "dice_stat=mag",
+        "--set",
+        "techs=[ember-cut]",  # YAML
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == from_file
+    assert "dice_stat: mag" in from_file and "armor_type: enhance" in from_file
+
+
+def test_flags_win_over_the_answers_file_and_are_refused_by_name(project: Path) -> None:
+    answers = project.parent / "a.yaml"
+    answers.write_text("name: Amy\nbase_stats: {str: 15, mag: 13, vit: 3, spr: 3, agi: 6}\n")
+    done = _zodiac(
+        "character", "new", "--answers", str(answers), "--set", "name=Beatrix", cwd=project
+    )
+    assert done.returncode == 0, done.stderr
+    assert not (project / "characters" / "amy.yaml").exists()
+    text = (project / "characters" / "beatrix.yaml").read_text()
+    assert "name: Beatrix" in text and "base_stats: {str: 15, mag: 13" in text
+    done = _zodiac(
+        "character", "new", "--set", "name=Cid", "--set", "base_stats={str: 16}", cwd=project
+    )
+    assert done.returncode == 2
+    assert "--set base_stats: " in done.stderr and "no stat may start above 15" in done.stderr
+    assert not (project / "characters" / "cid.yaml").exists()
+    done = _zodiac("character", "new", "--set", "colour=red", cwd=project)
+    assert done.returncode == 2 and "--set colour: not a question" in done.stderr
+    done = _zodiac("character", "new", "--set", "nameless", cwd=project)
+    assert done.returncode == 2 and "write FIELD=VALUE" in done.stderr
+
+
+def test_a_monster_from_flags(project: Path) -> None:
+    done = _zodiac(
+        "monster",
+        "new",
+        "--set",
+        "name=Ogre",
+        "--set",
+        "level=10",
+        "--set",
+        "boss=y",
+        "--set",
+        "stats={str: 30, mag: 5, vit: 25, spr: 5, agi: 10}",
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    text = (project / "monsters" / "ogre.yaml").read_text()
+    assert "boss: true" in text and "stats: {str: 30, mag: 5, vit: 25, spr: 5, agi: 10}" in text

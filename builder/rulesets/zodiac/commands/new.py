@@ -6,13 +6,12 @@ reads `--answers FILE`), writes the file and shows it.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from builder.cli.errors import handle_user_errors
-from builder.cli.wizard import NEW_OPTIONS_HELP as H
+from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt
 
 EPILOG = (
     "\b\nExamples (in a terminal, in your project, just: zodiac character new):\n"
@@ -34,10 +33,11 @@ EPILOG = (
 
 @handle_user_errors
 def new(
-    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
-    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
-    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+    project: ProjectOpt = None,
+    answers: AnswersOpt = None,
+    out: OutOpt = None,
+    force: ForceOpt = False,
+    sets: SetOpt = None,
 ) -> None:
     """Make a new character by answering the book's creation steps, one at a time."""
     from builder.cli.wizard import run_new
@@ -55,6 +55,7 @@ def new(
         answers=answers,
         out=out,
         force=force,
+        sets=sets,
     )
 
 
@@ -73,10 +74,19 @@ MONSTER_EPILOG = (
 
 @handle_user_errors
 def monster_new(
-    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
-    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
-    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+    project: ProjectOpt = None,
+    answers: AnswersOpt = None,
+    out: OutOpt = None,
+    force: ForceOpt = False,
+    sets: SetOpt = None,
+    open_card: Annotated[
+        bool,
+        typer.Option(
+            "--open",
+            help="Print the new monster's card PDF next to its file and open it "
+            "(the desktop's PDF viewer).",
+        ),
+    ] = False,
 ) -> None:
     """Make a new monster by answering Appendix I's steps, one at a time."""
     from builder.cli.wizard import run_new
@@ -95,4 +105,5 @@ def monster_new(
         answers=answers,
         out=out,
         force=force,
+        sets=sets,
     )
