@@ -167,8 +167,9 @@ def run_new(
     out: Path | None,
     force: bool,
     sets: list[str] | None = None,
-) -> None:
-    """Ask (or read) the answers, write `PROJECT/folder/<name>.yaml` safely, show it.
+) -> Path:
+    """Ask (or read) the answers, write `PROJECT/folder/<name>.yaml` safely, show it;
+    returns the file written.
 
     Answers come from ``--answers FILE`` and ``--set FIELD=VALUE`` (the flags win), or,
     with neither, from the terminal.
@@ -249,3 +250,48 @@ def run_new(
     write_text_atomic(target, text)
     err_console.print(f"wrote {shown(target)}", soft_wrap=True)
     show(target)
+    return target
+
+
+def print_card(file: Path, holds: str, *, project: Path | None = None) -> Path:
+    """Print the card of the one entity in ``file`` with the build's own machinery (the
+    project's book that ``holds`` it, or that book at its defaults; the printing process
+    with its deadline and memory cap) into `PROJECT/dist/<book>/<id>.pdf`; returns it.
+
+    `zodiac monster new --open` uses it so the card a Master sees is the card the build
+    prints, not a look-alike.
+    """
+    import builder.build as b
+    from builder.errors import UsageError
+    from builder.models.project import Book
+    from builder.render.pdf import RenderError
+    from builder.workspace import open_workspace
+
+    root = project_root(project)
+    ws = open_workspace([root], use_cache=False)
+    if ws.config is None or ws.report.errors:
+        raise UsageError(f"{root}: the project has errors; run `zodiac validate` first")
+    mine = [e for e in ws.content.entities if e.doc.path.resolve() == file.resolve()]
+    if len(mine) != 1:
+        raise UsageError(f"{shown(file)}: one entity expected to print its card")
+    book = next((bk for bk in ws.config.books if bk.holds == holds), None)
+    if book is None:
+        book = Book(title="Cards", output=f"{holds.replace('_', '-')}.pdf", holds=holds)
+    entity = mine[0]
+    out = root / "dist" / Path(book.output).stem / f"{b.file_stem(entity.id)}.pdf"
+    spec = ws.rule_set.books[holds]
+    job = b.Job(book, out, spec.template, (entity,), getattr(entity.model, "name", entity.id))
+    for _, outcome in b.run_parallel(ws, [job], workers=1):
+        if isinstance(outcome, RenderError):
+            raise UsageError(f"the card was not printed: {outcome}")
+        return outcome.path
+    raise UsageError("the card was not printed")  # pragma: no cover - one job, one outcome
+
+
+def open_file(path: Path) -> None:
+    """Hand ``path`` to the desktop's opener (xdg-open, open, start) without waiting."""
+    from builder.cli.output import err_console
+
+    err_console.print(f"opening {shown(path)}", soft_wrap=True)
+    if typer.launch(str(path)) != 0:
+        err_console.print(f"could not open it; the file is {shown(path)}", soft_wrap=True)

@@ -524,3 +524,47 @@ def test_a_monster_from_flags(project: Path) -> None:
     assert done.returncode == 0, done.stderr
     text = (project / "monsters" / "ogre.yaml").read_text()
     assert "boss: true" in text and "stats: {str: 30, mag: 5, vit: 25, spr: 5, agi: 10}" in text
+
+
+# --- `monster new --open`: the card the build prints, handed to the desktop's opener ------
+
+
+def test_monster_new_open_prints_its_card_and_hands_it_to_the_opener(
+    project: Path, tmp_path: Path
+) -> None:
+    import stat
+    import time
+
+    from pypdf import PdfReader
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    opened = tmp_path / "opened.txt"
+    opener = bin_dir / "xdg-open"  # the desktop's opener, faked: it notes what it was given
+    opener.write_text(
+        f'#!/bin/sh\nprintf "%s" "$1" > "{opened}.part" && mv "{opened}.part" "{opened}"\n'
+    )
+    opener.chmod(opener.stat().st_mode | stat.S_IXUSR)
+    env = {**ENV, "PATH": f"{bin_dir}{os.pathsep}{ENV['PATH']}"}
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "builder", "monster", "new", "--open"),
+            *("--set", "name=Cave Troll", "--set", "level=4", "--set", "boss=n"),
+        ],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=T,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Rewards: 140 XP" in done.stdout  # the card view `zodiac monster show` prints
+    card = project / "dist" / "monster-cards" / "cave-troll.pdf"
+    assert card.read_bytes().startswith(b"%PDF-")
+    text = "".join(page.extract_text() for page in PdfReader(card).pages)
+    assert "Cave Troll" in text
+    deadline = time.monotonic() + T  # the opener runs on its own: wait for its note
+    while not opened.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert Path(opened.read_text()).resolve() == card.resolve()

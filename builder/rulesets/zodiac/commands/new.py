@@ -23,7 +23,8 @@ EPILOG = (
     "ZODIAC: asks Chapter I's steps one at a time (name, stats as str=11,mag=6,..., Class\n"
     "Power, armor, Command and Support Skill, Techs, purchases); `back` returns to the\n"
     "previous question, an empty answer takes the [default]. --answers FILE is a YAML\n"
-    "mapping keyed by the character's field names (name, base_stats, class_power, ...);\n"
+    "mapping keyed by the character's field names (name, base_stats, class_power, ...),\n"
+    "and --set FIELD=VALUE gives one (repeatable, over FILE: --set name=Vivi);\n"
     "a field left out takes the default. The file goes to the project's characters/\n"
     "folder, then `zodiac show` prints it. Exit codes: 0 written, 2 misuse (no terminal\n"
     "and no --answers, a refused answer in FILE, the file exists), 130 interrupted\n"
@@ -67,8 +68,10 @@ MONSTER_EPILOG = (
     "25 + 5 x Level, attack die, powers, Techs), showing HP, MP, Tech Levels and rewards as\n"
     "they change; `back` returns to the previous question. --answers FILE is a YAML\n"
     "mapping keyed by the monster's field names (name, level, boss, family, stats,\n"
-    "attack_die, powers, techs). The file goes to the project's monsters/ folder, then\n"
-    "`zodiac monster show` prints it. Exit codes as `character new`."
+    "attack_die, powers, techs); --set FIELD=VALUE gives one (level=10). The file goes to\n"
+    "the project's monsters/ folder, then `zodiac monster show` prints its card view;\n"
+    "--open also prints its card PDF (dist/monster-cards/<id>.pdf, as `zodiac build`\n"
+    "prints the Monster Cards) and opens it. Exit codes as `character new`."
 )
 
 
@@ -94,7 +97,7 @@ def monster_new(
     from builder.rulesets.zodiac.wizard import MonsterWizard
     from builder.wizard import project_schema_line
 
-    run_new(
+    made = run_new(
         ruleset="zodiac",
         folder="monsters",
         make=lambda ws, replaces: MonsterWizard(ws.content, ws.settings, replaces=replaces),
@@ -107,3 +110,7 @@ def monster_new(
         force=force,
         sets=sets,
     )
+    if open_card:  # the card the build prints, for this one monster (Appendix I's end)
+        from builder.cli.wizard import open_file, print_card
+
+        open_file(print_card(made, "monster_cards", project=project))
