@@ -568,3 +568,72 @@ def test_monster_new_open_prints_its_card_and_hands_it_to_the_opener(
     while not opened.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert Path(opened.read_text()).resolve() == card.resolve()
+
+
+# --- purchases at creation are equipped (Ch. I Steps 3, 4 and 8) ---------------------------
+
+
+def test_purchases_are_equipped_and_the_sheet_shows_them(project: Path) -> None:
+    child = _spawn(project)
+    child.expect_exact("Name: ")
+    child.sendline("Kit")
+    for question, answer in (
+        ("Stats [", ""),
+        ("Class Power [tech]: ", ""),
+        ("Armor type [balanced]: ", "enhance"),  # init's Quilted Vest is balanced armor
+        ("Command Skill [kick]: ", ""),
+        ("Support Skill [attack-up]: ", ""),
+        ("Techs [none]: ", ""),
+        ("Purchases [none]: ", "tin-blade,quilted-vest,lid-shield"),
+    ):
+        child.expect_exact(question)
+        child.sendline(answer)
+    child.expect_exact("y equips weapon tin-blade, guard lid-shield;")
+    child.expect_exact("Quilted Vest is carried: it is balanced armor and the character wears")
+    child.expect_exact("Equip what you bought (y/n) [y]: ")
+    child.sendline("armor=quilted-vest")  # validate's ZC154 message, and asked again
+    child.expect_exact("refused: Quilted Vest is balanced armor (Lantern Gear) but Kit wears")
+    child.expect_exact("Equip what you bought (y/n) [y]: ")
+    child.sendline("y")
+    child.expect_exact("wrote ")
+    child.expect_exact("Tin Blade")  # the sheet's equipment table, from `zodiac show`
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = project / "characters" / "kit.yaml"
+    text = made.read_text()
+    assert "weapon_class: sword" in text
+    assert "equipment: {weapon: tin-blade, guard: lid-shield}" in text
+    assert "gold: 20" in text
+    checked = _zodiac("validate", ".", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    shown = _zodiac("show", "characters/kit.yaml", cwd=project)
+    assert "Evade" in shown.stdout and "guard" in shown.stdout  # the Lid Shield's +2 Evade
+    made.unlink()
+    answers = project.parent / "kit.yaml"
+    answers.write_text(
+        "name: Kit\narmor_type: enhance\n"
+        "purchases: [tin-blade, quilted-vest, lid-shield]\n"
+        "equipment: {weapon: tin-blade, guard: lid-shield}\n"
+    )
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text
+    made.unlink()  # `n` carries them all: bought, listed, not worn
+    done = _zodiac(
+        "character", "new", "--answers", str(answers), "--set", "equipment=n", cwd=project
+    )
+    assert done.returncode == 0, done.stderr
+    assert "equipment:" not in made.read_text() and "{item: tin-blade}" in made.read_text()
+
+
+def test_equipping_what_was_not_bought_is_refused(project: Path) -> None:
+    done = _zodiac(
+        "character",
+        "new",
+        *("--set", "name=Kit", "--set", "purchases=tin-blade"),
+        *("--set", "equipment={weapon: tin-blade, guard: lid-shield}"),
+        cwd=project,
+    )
+    assert done.returncode == 2
+    assert "--set equipment: lid-shield was not bought" in done.stderr
