@@ -428,6 +428,30 @@ def test_tab_completes_the_questions_choices_on_a_real_terminal(project: Path) -
     assert "learning: memory" in text
 
 
+def test_ctrl_c_in_the_line_editor_writes_nothing(project: Path) -> None:
+    """The full editor reads keys in raw mode: Ctrl-C arrives as a key, not a signal."""
+    before = sorted((project / "characters").iterdir())
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "new"],
+        cwd=str(project),
+        env=XTERM,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Name:")
+    child.sendline("Zidane")
+    child.expect_exact("Stats [")
+    child.send("str=9")  # half typed
+    child.sendintr()
+    child.expect_exact("nothing was written")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert sorted((project / "characters").iterdir()) == before
+
+
 def test_the_completer_takes_ids_with_hyphens_after_a_comma() -> None:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
