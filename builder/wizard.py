@@ -121,8 +121,18 @@ class Wizard:
                 raise AnswerError(q.key, str(exc)) from exc
         return self.answers
 
-    def ask_all(self, ask: Callable[[str], str], say: Callable[[str], None]) -> Answers:
-        """Ask each question in turn on a terminal: `back` goes to the previous one."""
+    def ask_all(
+        self,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        *,
+        offer: Callable[[list[str]], None] | None = None,
+    ) -> Answers:
+        """Ask each question in turn on a terminal: `back` goes to the previous one.
+
+        ``offer(words)``, when given, hears the words the next question takes (its
+        choices, then `back`) just before it is asked, so a line editor can complete them.
+        """
         self.answers = {}
         asked: list[int] = []  # the questions answered, in order, for `back`
         i = 0
@@ -134,10 +144,13 @@ class Wizard:
             say("")
             for line in q.info(self.answers):
                 say(line)
-            for c in q.choices(self.answers):
+            choices = list(q.choices(self.answers))
+            for c in choices:
                 rule = f" [{c.rule}]" if c.rule else ""
                 say(f"  {c.value}: {c.effect}{rule}")
             default = q.default(self.answers)
+            if offer is not None:
+                offer([c.value for c in choices] + [BACK])
             hint = f" [{q.shown(default)}]" if default is not None else ""
             text = ask(f"{q.prompt}{hint}: ").strip()
             if text.lower() == BACK:

@@ -375,3 +375,289 @@ def test_16_bit_tactics_level_up_in_a_terminal_asks_the_job_held(tmp_path: Path)
     child.close()
     assert child.exitstatus == 0
     assert "level_jobs: [squire, squire]" in bram.read_text()
+
+
+# --- prompt_toolkit's line prompt on a real terminal type (not TERM=dumb) ----------------
+
+XTERM = {**ENV, "TERM": "xterm-256color"}
+
+
+def test_tab_completes_the_questions_choices_on_a_real_terminal(project: Path) -> None:
+    """On an xterm the prompt is prompt_toolkit's full line editor: `blue` + Tab becomes
+    `blue_magic` (the only Class Power starting so), which the Blue Mage's next question
+    proves; no cursor position request hangs the pseudo-terminal."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "new"],
+        cwd=str(project),
+        env=XTERM,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    # an xterm prompt is drawn with escape sequences (a trailing space is a cursor move)
+    child.expect_exact("Name:")
+    child.sendline("Quina")
+    child.expect_exact("Stats [str=11,mag=6,vit=6,spr=11,agi=6]:")
+    child.sendline("")
+    child.expect_exact("Class Power [tech]:")
+    child.send("blue\t")
+    child.send("\r")
+    child.expect_exact("Ch. III: how the Blue Mage learns Enemy Skills.")  # blue_magic taken
+    child.expect_exact("Learning [memory]:")
+    child.send("\x1b[A")  # Up: the history holds the answers given, `blue_magic` last
+    child.send("\r")
+    child.expect_exact("refused: ")  # blue_magic is no learning method
+    child.expect_exact("Learning [memory]:")
+    for question in (  # the rest at their defaults, each answered once it is asked
+        "Armor type [balanced]:",
+        "Command Skill [kick]:",
+        "Support Skill [attack-up]:",
+        "Enemy Skills [none]:",
+        "Purchases [none]:",
+    ):
+        child.sendline("")
+        child.expect_exact(question)
+    child.sendline("")
+    child.expect_exact("wrote ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = (project / "characters" / "quina.yaml").read_text()
+    assert "class_power: blue_magic" in text
+    assert "learning: memory" in text
+
+
+def test_ctrl_c_in_the_line_editor_writes_nothing(project: Path) -> None:
+    """The full editor reads keys in raw mode: Ctrl-C arrives as a key, not a signal."""
+    before = sorted((project / "characters").iterdir())
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "builder", "character", "new"],
+        cwd=str(project),
+        env=XTERM,
+        encoding="utf-8",
+        timeout=T,
+        dimensions=(50, 200),
+    )
+    child.expect_exact("Name:")
+    child.sendline("Zidane")
+    child.expect_exact("Stats [")
+    child.send("str=9")  # half typed
+    child.sendintr()
+    child.expect_exact("nothing was written")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert sorted((project / "characters").iterdir()) == before
+
+
+def test_the_completer_takes_ids_with_hyphens_after_a_comma() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from builder.cli.wizard import LineAsker
+
+    asker = LineAsker()
+    asker.offer(["ember-cut", "ember-wall", "frost-bite", "back"])
+    got = [
+        c.text
+        for c in asker._completer.get_completions(Document("frost-bite,emb"), CompleteEvent())
+    ]
+    assert got == ["ember-cut", "ember-wall"]
+    got = [c.text for c in asker._completer.get_completions(Document("BA"), CompleteEvent())]
+    assert got == ["back"]
+
+
+# --- answers as flags: --set FIELD=VALUE, over --answers FILE -----------------------------
+
+
+def test_a_character_from_flags_equals_the_one_from_the_answers_file(project: Path) -> None:
+    answers = project.parent / "answers.yaml"
+    answers.write_text(
+        "name: Vivi Orunitia\n"
+        "base_stats: {str: 6, mag: 15, vit: 6, spr: 10, agi: 3}\n"
+        "armor_type: enhance\n"
+        "command_skill: dice\n"
+        "dice_stat: mag\n"
+        "techs: [ember-cut]\n"
+    )
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    made = project / "characters" / "vivi-orunitia.yaml"
+    from_file = made.read_text()
+    made.unlink()
+    done = _zodiac(
+        "character",
+        "new",
+        "--set",
+        "name=Vivi Orunitia",
+        "--set",
+        "base_stats=str=6,mag=15,vit=6,spr=10,agi=3",  # the form the question takes
+        "--set",
+        "armor_type=enhance",
+        "--set",
+        "command_skill=dice",
+        "--set",
+        "dice_stat=mag",
+        "--set",
+        "techs=[ember-cut]",  # YAML
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == from_file
+    assert "dice_stat: mag" in from_file and "armor_type: enhance" in from_file
+
+
+def test_flags_win_over_the_answers_file_and_are_refused_by_name(project: Path) -> None:
+    answers = project.parent / "a.yaml"
+    answers.write_text("name: Amy\nbase_stats: {str: 15, mag: 13, vit: 3, spr: 3, agi: 6}\n")
+    done = _zodiac(
+        "character", "new", "--answers", str(answers), "--set", "name=Beatrix", cwd=project
+    )
+    assert done.returncode == 0, done.stderr
+    assert not (project / "characters" / "amy.yaml").exists()
+    text = (project / "characters" / "beatrix.yaml").read_text()
+    assert "name: Beatrix" in text and "base_stats: {str: 15, mag: 13" in text
+    done = _zodiac(
+        "character", "new", "--set", "name=Cid", "--set", "base_stats={str: 16}", cwd=project
+    )
+    assert done.returncode == 2
+    assert "--set base_stats: " in done.stderr and "no stat may start above 15" in done.stderr
+    assert not (project / "characters" / "cid.yaml").exists()
+    done = _zodiac("character", "new", "--set", "colour=red", cwd=project)
+    assert done.returncode == 2 and "--set colour: not a question" in done.stderr
+    done = _zodiac("character", "new", "--set", "nameless", cwd=project)
+    assert done.returncode == 2 and "write FIELD=VALUE" in done.stderr
+
+
+def test_a_monster_from_flags(project: Path) -> None:
+    done = _zodiac(
+        "monster",
+        "new",
+        "--set",
+        "name=Ogre",
+        "--set",
+        "level=10",
+        "--set",
+        "boss=y",
+        "--set",
+        "stats={str: 30, mag: 5, vit: 25, spr: 5, agi: 10}",
+        cwd=project,
+    )
+    assert done.returncode == 0, done.stderr
+    text = (project / "monsters" / "ogre.yaml").read_text()
+    assert "boss: true" in text and "stats: {str: 30, mag: 5, vit: 25, spr: 5, agi: 10}" in text
+
+
+# --- `monster new --open`: the card the build prints, handed to the desktop's opener ------
+
+
+def test_monster_new_open_prints_its_card_and_hands_it_to_the_opener(
+    project: Path, tmp_path: Path
+) -> None:
+    import stat
+    import time
+
+    from pypdf import PdfReader
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    opened = tmp_path / "opened.txt"
+    opener = bin_dir / "xdg-open"  # the desktop's opener, faked: it notes what it was given
+    opener.write_text(
+        f'#!/bin/sh\nprintf "%s" "$1" > "{opened}.part" && mv "{opened}.part" "{opened}"\n'
+    )
+    opener.chmod(opener.stat().st_mode | stat.S_IXUSR)
+    env = {**ENV, "PATH": f"{bin_dir}{os.pathsep}{ENV['PATH']}"}
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "builder", "monster", "new", "--open"),
+            *("--set", "name=Cave Troll", "--set", "level=4", "--set", "boss=n"),
+        ],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=T,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Rewards: 140 XP" in done.stdout  # the card view `zodiac monster show` prints
+    card = project / "dist" / "monster-cards" / "cave-troll.pdf"
+    assert card.read_bytes().startswith(b"%PDF-")
+    text = "".join(page.extract_text() for page in PdfReader(card).pages)
+    assert "Cave Troll" in text
+    deadline = time.monotonic() + T  # the opener runs on its own: wait for its note
+    while not opened.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert Path(opened.read_text()).resolve() == card.resolve()
+
+
+# --- purchases at creation are equipped (Ch. I Steps 3, 4 and 8) ---------------------------
+
+
+def test_purchases_are_equipped_and_the_sheet_shows_them(project: Path) -> None:
+    child = _spawn(project)
+    child.expect_exact("Name: ")
+    child.sendline("Kit")
+    for question, answer in (
+        ("Stats [", ""),
+        ("Class Power [tech]: ", ""),
+        ("Armor type [balanced]: ", "enhance"),  # init's Quilted Vest is balanced armor
+        ("Command Skill [kick]: ", ""),
+        ("Support Skill [attack-up]: ", ""),
+        ("Techs [none]: ", ""),
+        ("Purchases [none]: ", "tin-blade,quilted-vest,lid-shield"),
+    ):
+        child.expect_exact(question)
+        child.sendline(answer)
+    child.expect_exact("y equips weapon tin-blade, guard lid-shield;")
+    child.expect_exact("Quilted Vest is carried: it is balanced armor and the character wears")
+    child.expect_exact("Equip what you bought (y/n) [y]: ")
+    child.sendline("armor=quilted-vest")  # validate's ZC154 message, and asked again
+    child.expect_exact("refused: Quilted Vest is balanced armor (Lantern Gear) but Kit wears")
+    child.expect_exact("Equip what you bought (y/n) [y]: ")
+    child.sendline("y")
+    child.expect_exact("wrote ")
+    child.expect_exact("Tin Blade")  # the sheet's equipment table, from `zodiac show`
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    made = project / "characters" / "kit.yaml"
+    text = made.read_text()
+    assert "weapon_class: sword" in text
+    assert "equipment: {weapon: tin-blade, guard: lid-shield}" in text
+    assert "gold: 20" in text
+    checked = _zodiac("validate", ".", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    shown = _zodiac("show", "characters/kit.yaml", cwd=project)
+    assert "Evade" in shown.stdout and "guard" in shown.stdout  # the Lid Shield's +2 Evade
+    made.unlink()
+    answers = project.parent / "kit.yaml"
+    answers.write_text(
+        "name: Kit\narmor_type: enhance\n"
+        "purchases: [tin-blade, quilted-vest, lid-shield]\n"
+        "equipment: {weapon: tin-blade, guard: lid-shield}\n"
+    )
+    done = _zodiac("character", "new", "--answers", str(answers), cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert made.read_text() == text
+    made.unlink()  # `n` carries them all: bought, listed, not worn
+    done = _zodiac(
+        "character", "new", "--answers", str(answers), "--set", "equipment=n", cwd=project
+    )
+    assert done.returncode == 0, done.stderr
+    assert "equipment:" not in made.read_text() and "{item: tin-blade}" in made.read_text()
+
+
+def test_equipping_what_was_not_bought_is_refused(project: Path) -> None:
+    done = _zodiac(
+        "character",
+        "new",
+        *("--set", "name=Kit", "--set", "purchases=tin-blade"),
+        *("--set", "equipment={weapon: tin-blade, guard: lid-shield}"),
+        cwd=project,
+    )
+    assert done.returncode == 2
+    assert "--set equipment: lid-shield was not bought" in done.stderr

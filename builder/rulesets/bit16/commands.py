@@ -16,6 +16,7 @@ import typer
 from builder.cli.errors import handle_user_errors, open_checked, shown
 from builder.cli.levels import finish_level_change, interactive, print_diff
 from builder.cli.wizard import NEW_OPTIONS_HELP as H
+from builder.cli.wizard import SetOpt
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -194,6 +195,7 @@ def new(
     answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
     force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+    sets: SetOpt = None,
 ) -> None:
     """Make a new character by answering the book's creation steps, one at a time."""
     from builder.cli.show import show
@@ -212,6 +214,7 @@ def new(
         answers=answers,
         out=out,
         force=force,
+        sets=sets,
     )
 
 

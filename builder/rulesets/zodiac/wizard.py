@@ -21,7 +21,7 @@ from builder.rulesets.zodiac.rules.equipment import ARMOR_HP_MP
 from builder.rulesets.zodiac.rules.levelling import ChoiceError, parse_points
 from builder.rulesets.zodiac.rules.tables import CREATION_BASE, STARTING_GOLD
 from builder.rulesets.zodiac.rules.techs import tp_cost
-from builder.wizard import Answers, Choice, Question, Refused
+from builder.wizard import Answers, Choice, Question, Refused, yes_no
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -99,6 +99,12 @@ class CharacterWizard:
         if power == "blue_magic":
             lines.append(f"learning: {yaml_scalar(a['learning'])}  # how Enemy Skills are learned")
         lines.append(f"armor_type: {yaml_scalar(a['armor_type'])}")
+        worn = a["equipment"] if a["purchases"] else {}
+        wielded = self.weapon_class(worn.get("weapon"))
+        if wielded:
+            lines.append(
+                f"weapon_class: {yaml_scalar(wielded)}  # the class of the weapon bought (Ch. I Step 4)"
+            )
         lines.append(f"command_skill: {yaml_scalar(a['command_skill'])}")
         if a.get("dice_stat") and a["command_skill"] == "dice":
             lines.append(f"dice_stat: {yaml_scalar(a['dice_stat'])}  # chosen at creation (Ch. IV)")
@@ -131,6 +137,19 @@ class CharacterWizard:
             for ref, count in bought:
                 extra = f", count: {count}" if count > 1 else ""
                 lines.append(f"  - {{item: {yaml_scalar(ref)}{extra}}}")
+        if worn:
+            slots = self.relic_slots()
+            shown = {k: v for k, v in worn.items() if k != "relics"}
+            relics = worn.get("relics", [])
+            if relics and slots == 1 and len(relics) == 1:
+                shown["relic"] = relics[0]
+            elif relics:
+                shown["relics"] = "[" + ", ".join(yaml_scalar(r) for r in relics) + "]"
+            lines.append(
+                "equipment: "
+                + _flow({k: v if k == "relics" else yaml_scalar(v) for k, v in shown.items()})
+                + "  # equipped from the purchases (Ch. V)"
+            )
         # never below 0, so too dear a purchase gets the gold check's message (R25)
         lines.append(f"gold: {max(0, STARTING_GOLD - spent)}  # 200 G less {spent} G of purchases")
         return "\n".join(lines) + "\n"
@@ -151,7 +170,47 @@ class CharacterWizard:
             "techs": [],
             "enemy_skills": [],
             "purchases": [],
+            "equipment": {},
         }
+
+    def relic_slots(self) -> int:
+        """Relics worn at once: 1 (R9) unless the project's house rules say 2."""
+        house = getattr(self.settings, "house", None)
+        return int(getattr(house, "relic_slots", 1) or 1)
+
+    def weapon_class(self, ref: str | None) -> str | None:
+        """The class of the weapon ``ref`` names (its weapon set's), None for no weapon."""
+        found = self.index.lookup(ref) if ref else []
+        return str(found[0].set.weapon_class) if len(found) == 1 else None
+
+    def wearable(self, answers: Answers) -> tuple[dict[str, Any], list[str]]:
+        """What `y` equips of the purchases: the first weapon, armor of the character's
+        armor type, guard, and relics up to the slots; and a note for each item carried
+        unequipped and why (Ch. I Steps 3-4: one weapon, armor of the chosen type only)."""
+        worn: dict[str, Any] = {}
+        notes: list[str] = []
+        armor_type = answers.get("armor_type", "balanced")
+        for ref, _ in answers.get("purchases", []):
+            found = self.index.lookup(ref)
+            if len(found) != 1 or found[0].slot == "potion":
+                continue
+            item = found[0]
+            if item.slot == "relic":
+                relics = worn.setdefault("relics", [])
+                if len(relics) < self.relic_slots() and ref not in relics:
+                    relics.append(ref)
+                else:
+                    notes.append(f"{item.name} is carried: {self.relic_slots()} relic slot(s) (R9)")
+            elif item.slot == "armor" and item.set.armor_type.value != armor_type:
+                notes.append(
+                    f"{item.name} is carried: it is {item.set.armor_type.value} armor and the "
+                    f"character wears {armor_type} armor only (Ch. I Step 3)"
+                )
+            elif item.slot in worn:
+                notes.append(f"{item.name} is carried: one {item.slot} at a time (Ch. I Step 4)")
+            else:
+                worn[item.slot] = ref
+        return worn, notes
 
     def spent(self, bought: list[tuple[str, int]]) -> int:
         total = 0
@@ -371,6 +430,59 @@ class CharacterWizard:
                 "ITEM xN for several, empty for none.",
             ]
 
+        def read_equipment(raw: Any, a: Answers) -> dict[str, Any]:
+            proposed, _ = self.wearable(a)
+            if isinstance(raw, dict):
+                given = {str(k).lower(): v for k, v in raw.items()}
+            elif isinstance(raw, bool) or str(raw).strip().lower() in ("y", "yes", "n", "no"):
+                return self._checked(a, "equipment", proposed if yes_no(raw) else {})
+            else:
+                given = {}
+                for part in str(raw).split(","):
+                    slot, eq, ref = part.partition("=")
+                    if not eq:
+                        raise Refused(
+                            f"'{part.strip()}': answer y, n, or SLOT=ITEM, e.g. weapon=tin-blade"
+                        )
+                    given.setdefault(slot.strip().lower(), []).append(ref.strip())
+            bought = {norm_id(r) for r, _ in a.get("purchases", [])}
+            worn: dict[str, Any] = {}
+            for slot, refs in given.items():
+                for ref in refs if isinstance(refs, list) else [refs]:
+                    ref = str(ref).strip()
+                    if slot not in ("weapon", "armor", "guard", "relic", "relics"):
+                        raise Refused(f"'{slot}' is no slot: weapon, armor, guard or relic")
+                    if norm_id(ref.rpartition("/")[2]) not in bought:
+                        raise Refused(
+                            f"{ref} was not bought; equip what the 200 G bought "
+                            f"({', '.join(sorted(bought)) or 'nothing'})"
+                        )
+                    if slot in ("relic", "relics"):
+                        worn.setdefault("relics", []).append(ref)
+                    elif slot in worn:
+                        raise Refused(f"one {slot} at a time (Ch. I Step 4)")
+                    else:
+                        worn[slot] = ref
+            return self._checked(a, "equipment", worn)
+
+        def equipment_info(a: Answers) -> list[str]:
+            worn, notes = self.wearable(a)
+            what = ", ".join(
+                f"{slot} {', '.join(ref) if isinstance(ref, list) else ref}"
+                for slot, ref in worn.items()
+            )
+            return [
+                f"Ch. I Steps 3-4, Ch. V: y equips {what or 'nothing'}; n carries everything "
+                "unequipped; or name them: weapon=ITEM,armor=ITEM,guard=ITEM,relic=ITEM.",
+                *notes,
+            ]
+
+        def can_wear(a: Answers) -> bool:
+            return any(
+                len(found) == 1 and found[0].slot != "potion"
+                for found in (self.index.lookup(r) for r, _ in a.get("purchases", []))
+            )
+
         def listed(items: Any) -> str:
             if not items:
                 return "none"
@@ -503,6 +615,15 @@ class CharacterWizard:
                 info=gold_info,
                 choices=shop,
                 shown=listed,
+            ),
+            Question(
+                "equipment",
+                "Equip what you bought (y/n)",
+                read_equipment,
+                default=lambda a: True,
+                when=can_wear,
+                info=equipment_info,
+                shown=lambda v: "y" if v is True else "n" if v is False else str(v),
             ),
         ]
 

@@ -6,13 +6,12 @@ reads `--answers FILE`), writes the file and shows it.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from builder.cli.errors import handle_user_errors
-from builder.cli.wizard import NEW_OPTIONS_HELP as H
+from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt
 
 EPILOG = (
     "\b\nExamples (in a terminal, in your project, just: zodiac character new):\n"
@@ -24,7 +23,8 @@ EPILOG = (
     "ZODIAC: asks Chapter I's steps one at a time (name, stats as str=11,mag=6,..., Class\n"
     "Power, armor, Command and Support Skill, Techs, purchases); `back` returns to the\n"
     "previous question, an empty answer takes the [default]. --answers FILE is a YAML\n"
-    "mapping keyed by the character's field names (name, base_stats, class_power, ...);\n"
+    "mapping keyed by the character's field names (name, base_stats, class_power, ...),\n"
+    "and --set FIELD=VALUE gives one (repeatable, over FILE: --set name=Vivi);\n"
     "a field left out takes the default. The file goes to the project's characters/\n"
     "folder, then `zodiac show` prints it. Exit codes: 0 written, 2 misuse (no terminal\n"
     "and no --answers, a refused answer in FILE, the file exists), 130 interrupted\n"
@@ -34,10 +34,11 @@ EPILOG = (
 
 @handle_user_errors
 def new(
-    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
-    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
-    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+    project: ProjectOpt = None,
+    answers: AnswersOpt = None,
+    out: OutOpt = None,
+    force: ForceOpt = False,
+    sets: SetOpt = None,
 ) -> None:
     """Make a new character by answering the book's creation steps, one at a time."""
     from builder.cli.wizard import run_new
@@ -55,6 +56,7 @@ def new(
         answers=answers,
         out=out,
         force=force,
+        sets=sets,
     )
 
 
@@ -66,17 +68,28 @@ MONSTER_EPILOG = (
     "25 + 5 x Level, attack die, powers, Techs), showing HP, MP, Tech Levels and rewards as\n"
     "they change; `back` returns to the previous question. --answers FILE is a YAML\n"
     "mapping keyed by the monster's field names (name, level, boss, family, stats,\n"
-    "attack_die, powers, techs). The file goes to the project's monsters/ folder, then\n"
-    "`zodiac monster show` prints it. Exit codes as `character new`."
+    "attack_die, powers, techs); --set FIELD=VALUE gives one (level=10). The file goes to\n"
+    "the project's monsters/ folder, then `zodiac monster show` prints its card view;\n"
+    "--open also prints its card PDF (dist/monster-cards/<id>.pdf, as `zodiac build`\n"
+    "prints the Monster Cards) and opens it. Exit codes as `character new`."
 )
 
 
 @handle_user_errors
 def monster_new(
-    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
-    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
-    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+    project: ProjectOpt = None,
+    answers: AnswersOpt = None,
+    out: OutOpt = None,
+    force: ForceOpt = False,
+    sets: SetOpt = None,
+    open_card: Annotated[
+        bool,
+        typer.Option(
+            "--open",
+            help="Print the new monster's card PDF next to its file and open it "
+            "(the desktop's PDF viewer).",
+        ),
+    ] = False,
 ) -> None:
     """Make a new monster by answering Appendix I's steps, one at a time."""
     from builder.cli.wizard import run_new
@@ -84,7 +97,7 @@ def monster_new(
     from builder.rulesets.zodiac.wizard import MonsterWizard
     from builder.wizard import project_schema_line
 
-    run_new(
+    made = run_new(
         ruleset="zodiac",
         folder="monsters",
         make=lambda ws, replaces: MonsterWizard(ws.content, ws.settings, replaces=replaces),
@@ -95,4 +108,9 @@ def monster_new(
         answers=answers,
         out=out,
         force=force,
+        sets=sets,
     )
+    if open_card:  # the card the build prints, for this one monster (Appendix I's end)
+        from builder.cli.wizard import open_file, print_card
+
+        open_file(print_card(made, "monster_cards", project=project))
