@@ -204,6 +204,14 @@ def run_new(
             f"{served} {folder} only: copy one of its files, then `zodiac validate`"
         )
 
+    if out is not None and not out.resolve().is_relative_to(root):
+        # Outside, no zodiac.yaml says which game the file is (R31): `show` and `validate`
+        # would read it as ZODIAC's. The new entry belongs to the project.
+        raise UsageError(
+            f"--out {shown(str(out))} is outside the project {shown(str(root))}; name a file "
+            f"inside it (default: {folder}/<name>.yaml)"
+        )
+
     def target_for(name: str) -> Path:
         return out or root / folder / f"{norm_id(name) or 'new'}.yaml"
 

@@ -253,3 +253,45 @@ def test_a_project_of_another_rule_set_is_told_what_serves_it(tmp_path: Path) ->
     said = done.stderr.replace("\n", " ")
     assert "is a ZODIAC project, and `combatant new` makes 99 Towers and Turns and Actions" in said
     assert not (root / "combatants").exists()
+
+
+@pytest.mark.parametrize("ruleset", ["99-towers", "turns-and-actions"])
+def test_flags_make_the_same_combatant_as_the_answers_file(ruleset: str, tmp_path: Path) -> None:
+    """`--set FIELD=VALUE` for every key of the shipped answers file: the same bytes."""
+    import shutil
+
+    from ruamel.yaml import YAML
+
+    shipped = ANSWERS / f"{ruleset}-combatant.yaml"
+    given = YAML(typ="safe").load(shipped.read_text(encoding="utf-8"))
+    made = {}
+    for how, args in (
+        ("file", ["--answers", str(shipped)]),
+        ("flags", [a for k, v in given.items() for a in ("--set", f"{k}={_flow(v)}")]),
+    ):
+        root = tmp_path / how  # the example project: the shipped answers name its abilities
+        shutil.copytree(REPO / "content" / "examples" / ruleset, root)
+        before = set((root / "combatants").glob("*.yaml"))
+        done = _zodiac("combatant", "new", *args, cwd=root)
+        assert done.returncode == 0, done.stderr
+        (path,) = set((root / "combatants").glob("*.yaml")) - before
+        made[how] = path.read_bytes()
+    assert made["flags"] == made["file"]
+
+
+def _flow(value: object) -> str:
+    """A value as one line of YAML, as a user types it after `--set key=`."""
+    import json
+
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def test_out_outside_the_project_is_refused(towers: Path, tmp_path: Path) -> None:
+    """A file outside the project has no zodiac.yaml naming its game (R31): refused."""
+    outside = tmp_path / "loose.yaml"
+    answers = ANSWERS / "99-towers-combatant.yaml"
+    done = _zodiac("combatant", "new", "--answers", str(answers), "--out", str(outside), cwd=towers)
+    assert done.returncode == 2
+    assert "is outside the project" in done.stderr
+    assert "default: combatants/<name>.yaml" in done.stderr
+    assert not outside.exists()

@@ -17,7 +17,7 @@ import typer
 
 from builder.cli.errors import handle_user_errors
 from builder.cli.validate import Format
-from builder.cli.wizard import NEW_OPTIONS_HELP as H
+from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -449,10 +449,11 @@ NEW_EPILOG = (
 
 
 def new(
-    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
-    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
-    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+    project: ProjectOpt = None,
+    answers: AnswersOpt = None,
+    sets: SetOpt = None,
+    out: OutOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Make a new combatant by answering the sheet's questions, one at a time."""
     from builder.cli.show import show
@@ -469,6 +470,7 @@ def new(
         intro="A new 99 Towers combatant, step by step (the combat chapter's values).",
         project=project,
         answers=answers,
+        sets=sets,
         out=out,
         force=force,
     )

@@ -9,13 +9,12 @@ FILE`), writes the file and shows it.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
 from builder.cli.errors import handle_user_errors
-from builder.cli.wizard import NEW_OPTIONS_HELP as H
+from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -41,10 +40,11 @@ NEW_EPILOG = (
 
 
 def new(
-    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
-    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
-    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
+    project: ProjectOpt = None,
+    answers: AnswersOpt = None,
+    sets: SetOpt = None,
+    out: OutOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Make a new combatant by answering the sheet's questions, one at a time."""
     from builder.cli.show import show
@@ -61,6 +61,7 @@ def new(
         intro="A new Turns and Actions combatant, step by step (player or monster).",
         project=project,
         answers=answers,
+        sets=sets,
         out=out,
         force=force,
     )
