@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 OWNERS: dict[str, list[str]] = {}
 # (rule set id, kind) -> the rule set's own command that shows that kind ("monster show")
 SHOWN_BY: dict[tuple[str, str], str] = {}
+# (group name, verb) -> ids of the rule sets that have that command ("combatant new")
+SERVED: dict[tuple[str, str], list[str]] = {}
 # id(shared group) -> command name -> {rule set id: its own CommandInfo}, in mount order
 _VERBS: dict[int, dict[str, dict[str | None, typer.models.CommandInfo]]] = {}
 
@@ -55,6 +57,8 @@ class Board:
             owners = OWNERS.setdefault(name, [])
             if self.ruleset not in owners:
                 owners.append(self.ruleset)
+            for info in group.registered_commands:
+                SERVED.setdefault((name, _verb(info)), []).append(self.ruleset)
         shared = self.groups.get(name)
         if shared is None:
             self.app.add_typer(group, name=name)
@@ -85,6 +89,12 @@ class Board:
         """``command`` (without `zodiac`) is this rule set's own view of ``kind``."""
         if self.ruleset is not None:
             SHOWN_BY[(self.ruleset, kind)] = command
+
+
+def commands_for(ruleset: str, verb: str) -> list[str]:
+    """The commands ending in ``verb`` that serve ``ruleset`` ("combatant new"), so a
+    refusal can name the one that does."""
+    return [f"{noun} {v}" for (noun, v), ids in SERVED.items() if v == verb and ruleset in ids]
 
 
 def _verb(info: typer.models.CommandInfo) -> str:

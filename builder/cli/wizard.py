@@ -196,12 +196,16 @@ def run_new(
     ws = open_workspace([root])
     if ws.rule_set.id != ruleset:  # a rule set without a wizard for this kind
         from builder import rulesets
-        from builder.cli.mount import OWNERS
+        from builder.cli.mount import OWNERS, commands_for
 
         served = " and ".join(rulesets.get(r).label for r in OWNERS.get(folder[:-1], [ruleset]))
+        own = [f"`zodiac {c}`" for c in commands_for(ws.rule_set.id, "new")]
+        instead = (
+            f"use {' or '.join(own)}" if own else "copy one of its files, then `zodiac validate`"
+        )
         raise UsageError(
             f"{root} is a {ws.rule_set.label} project, and `{folder[:-1]} new` makes "
-            f"{served} {folder} only: copy one of its files, then `zodiac validate`"
+            f"{served} {folder} only; {instead}"
         )
 
     if out is not None and not out.resolve().is_relative_to(root):

@@ -280,7 +280,9 @@ def test_a_rule_set_without_a_character_wizard_is_told_so(tmp_path: Path) -> Non
     answers.write_text("name: Tam\n")
     done = _zodiac("character", "new", "--answers", str(answers), cwd=tmp_path / "camp")
     assert done.returncode == 2
-    assert "makes ZODIAC and 16 Bit Tactics characters only" in done.stderr
+    assert "makes ZODIAC and 16 Bit Tactics characters only; use `zodiac combatant new`" in (
+        done.stderr
+    )
 
 
 def test_monster_new_in_a_terminal_equals_the_answers_file(project: Path) -> None:
