@@ -193,6 +193,20 @@ def owner_of(code: str) -> str:
     return "no registered rule set"
 
 
+def _case_title(description: str | None, summary: str) -> str:
+    """A case's own words: its description without the code's summary it repeats.
+
+    "Tech Level not allowed ... (R12) (r12 break arts 2 4 6)" under ZT101 reads
+    "r12 break arts 2 4 6"; a page's ten headings no longer say the same sentence.
+    """
+    told = (description or "").strip()
+    if told.lower().startswith(summary.lower()):
+        told = told[len(summary) :].strip()
+        if told.startswith("(") and told.endswith(")"):
+            told = told[1:-1].strip()
+    return told
+
+
 def code_page(code: str) -> str:
     """The Markdown page of ``code``: what it checks, the rule it cites, each case's failing
     documents with the diagnostics `zodiac validate` prints, and the passing twin.
@@ -216,7 +230,8 @@ def code_page(code: str) -> str:
     shown: dict[str, str] = {}
     for number, (case, run) in enumerate(zip(cases, runs, strict=True), start=1):
         title = "Example" if len(cases) == 1 else f"Example {number}"
-        lines += [f"## {title}: {case.description}" if case.description else f"## {title}", ""]
+        told = _case_title(case.description, summary)
+        lines += [f"## {title}: {told}" if told else f"## {title}", ""]
         lines += ["Failing:", "", *_yaml_blocks(case.fail)]
         command = "zodiac validate --lint" if case.lint else "zodiac validate"
         lines += [f"`{command}` prints:", "", "```text"]

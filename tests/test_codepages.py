@@ -69,3 +69,12 @@ def test_rules_codes_prefix_still_lists(zodiac) -> None:
     r = zodiac("rules", "codes", "ZT10")
     assert r.exit_code == 0
     assert "ZT101" in r.stdout and "ZT102" in r.stdout and "**What it checks:**" not in r.stdout
+
+
+def test_a_case_heading_does_not_repeat_the_code_summary() -> None:
+    """ZT101's cases were titled with ZT101's own sentence, ten times over."""
+    from builder.codepages import code_page
+
+    headings = [line for line in code_page("ZT101").splitlines() if line.startswith("## ")]
+    assert headings[0] == "## Example 1: r12 break arts 2 4 6"
+    assert not any("not allowed for this primary effect" in h for h in headings)
