@@ -108,12 +108,13 @@ def open_workspace(
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
         shown.add(link_display_path(root / PROJECT_FILE))
     shown |= {display_path(f) for f in named}
-    store = ProjectCache.open(root) if use_cache and root is not None else None
+    slot = root if root is not None else (_loose_slot(paths) if with_project else None)
+    store = ProjectCache.open(slot) if use_cache and slot is not None else None
     reader = _Reader(store)
     key = ""
-    if store is not None and root is not None:
-        config_path = root / PROJECT_FILE
-        if config_path.resolve().is_relative_to(root):  # never read a link leading out
+    if store is not None:
+        config_path = store.root / PROJECT_FILE
+        if root is not None and config_path.resolve().is_relative_to(root):  # no link out
             reader.read(config_path)
         for f in found.files:
             reader.read(f)
@@ -174,6 +175,18 @@ def open_workspace(
             },
         )
     return Workspace(root, content, report, settings, config, game, content_found)
+
+
+def _loose_slot(paths: Sequence[Path]) -> Path | None:
+    """Where the cache of files outside any project lives: the first folder named (or the
+    folder of the first file), so `zodiac validate monster-pack/` is warm the second time
+    as a project is (issue 24). The verdict's key names every path and file digested, so
+    sharing a slot with other runs from that folder can never give another run's answer.
+    """
+    if not paths:
+        return None
+    first = Path(os.path.realpath(paths[0]))
+    return first if first.is_dir() else first.parent
 
 
 def config_errors(config_diags: Sequence[Diagnostic], shown: set[str]) -> list[Diagnostic]:

@@ -49,13 +49,18 @@ def cached(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     C.builder_fingerprint.cache_clear()
     parsed: list[str] = []
-    real = W.load_bytes
+    real, real_file = W.load_bytes, W.load_file
 
     def counting(raw, path):
         parsed.append(Path(path).name)
         return real(raw, path)
 
+    def counting_file(path):  # what a run without a cache parses
+        parsed.append(Path(path).name)
+        return real_file(path)
+
     monkeypatch.setattr(W, "load_bytes", counting)
+    monkeypatch.setattr(W, "load_file", counting_file)
     yield parsed
     C.builder_fingerprint.cache_clear()
 
@@ -92,6 +97,56 @@ def test_warm_run_parses_nothing_and_says_the_same(tmp_path, cached):
     assert cached == ["zodiac.yaml"]  # the config only: it names the rule set
     assert sorted(e.id for e in ws.content.of_kind("monster"))[:2] == ["grub-0", "grub-1"]
     assert [(Path(d.path).name, d.code, d.line) for d in ws.report.sorted()] == cold
+
+
+def loose_pack(root: Path) -> Path:
+    """The project's content without a ``zodiac.yaml``: a monster pack handed round."""
+    project(root)
+    (root / "zodiac.yaml").unlink()
+    return root
+
+
+def test_a_folder_without_zodiac_yaml_is_warm_too(tmp_path, cached):
+    """Issue 24: `zodiac validate monster-pack/` took its cold time every run."""
+    pack = loose_pack(tmp_path / "pack")
+    cold = codes(pack)
+    assert ("wild.yaml", "ZT145", 7) in cold
+    assert len(cached) == ALL - 1  # no zodiac.yaml to parse
+    cached.clear()
+    assert codes(pack) == cold
+    assert cached == []  # the cached verdict: not one file parsed
+    grub = pack / "monsters" / "grub1.yaml"
+    grub.write_text(grub.read_text().replace("level: 12", "level: 120"), encoding="utf-8")
+    cached.clear()
+    after = codes(pack)
+    assert [c for c in after if c[0] == "grub1.yaml"] == [("grub1.yaml", "ZS105", 3)]
+    assert cached == ["grub1.yaml"]  # the others came back from the loader's records
+
+
+def test_a_loose_folder_and_its_files_get_their_own_verdicts(tmp_path, cached):
+    """One slot serves every run from a loose folder; the key keeps their answers apart."""
+    pack = loose_pack(tmp_path / "pack")
+    whole = codes(pack)
+    techs = codes(pack / "techs")
+    assert {c[0] for c in whole} >= {"wild.yaml"} and {c[0] for c in techs} == {"wild.yaml"}
+    # grub0 names a Tech and a minion in other files: alone, they are unknown
+    alone = codes(pack / "monsters" / "grub0.yaml")
+    assert {c[1] for c in alone} >= {"ZM134"}
+    cached.clear()
+    assert codes(pack) == whole and codes(pack / "techs") == techs
+    assert cached == []
+    (pack / "zodiac.yaml").write_text("title: T\nhouse_rules: {map_combat: true}\n")
+    assert not [c for c in codes(pack) if c[1] == "ZT145"]  # a project now: its rules
+
+
+def test_a_loose_folder_is_warm_from_the_command_line(tmp_path, cached, zodiac):
+    pack = loose_pack(tmp_path / "pack")
+    first = zodiac("validate", str(pack))
+    assert first.exit_code == 1 and "ZT145" in first.stdout
+    cached.clear()
+    second = zodiac("validate", str(pack))
+    assert (second.exit_code, second.stdout) == (first.exit_code, first.stdout)
+    assert cached == []
 
 
 def test_an_edited_file_is_seen_and_only_it_is_parsed(tmp_path, cached):
