@@ -98,8 +98,11 @@ def open_workspace(
     _existing(paths)
     root = find_project_root(paths[0]) if paths and with_project else None
     named_found = find_files(paths)
-    found = find_files([*paths, root]) if root is not None else named_found
-    named = {f.resolve() for f in named_found.files}
+    if root is None or all(Path(os.path.realpath(p)) == root for p in paths):
+        found = named_found  # the project named: one walk, not the same walk twice
+    else:
+        found = find_files([*paths, root])
+    named = set(named_found.reals)
     shown = {d.path for d in named_found.refused}  # links leading out, by their own name
     config_named = root is not None and any(
         p.name == PROJECT_FILE and p.resolve() == (root / PROJECT_FILE).resolve() for p in paths
@@ -107,7 +110,7 @@ def open_workspace(
     if root is not None and (config_named or any(p.resolve() == root for p in paths)):
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
         shown.add(link_display_path(root / PROJECT_FILE))
-    shown |= {display_path(f) for f in named}
+    shown |= _display_resolved(named)
     slot = root if root is not None else (_loose_slot(paths) if with_project else None)
     store = ProjectCache.open(slot) if use_cache and slot is not None else None
     reader = _Reader(store)
@@ -164,7 +167,7 @@ def open_workspace(
         ]
     files = len(named) + len(named_found.refused)
     report = Report(diags, files=files)
-    content_found = config_named or _content_in(content, named)
+    content_found = config_named or _content_in(content, named, found)
     if store is not None:
         store.save_verdict(
             key,
@@ -175,6 +178,18 @@ def open_workspace(
             },
         )
     return Workspace(root, content, report, settings, config, game, content_found)
+
+
+def _display_resolved(reals: set[Path]) -> set[str]:
+    """:func:`display_path` of paths already resolved, the working folder resolved once
+    (not twice a file: a quarter of a warm run of a large project, issue 24)."""
+    cwd = str(Path.cwd().resolve())
+    below = cwd.rstrip(os.sep) + os.sep
+    out = set()
+    for real in reals:
+        s = str(real)
+        out.add("." if s == cwd else s[len(below) :] if s.startswith(below) else s)
+    return out
 
 
 def _loose_slot(paths: Sequence[Path]) -> Path | None:
@@ -250,9 +265,12 @@ def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
     )
 
 
-def _content_in(content: Content, named: set[Path]) -> bool:
+def _content_in(content: Content, named: set[Path], found: Found) -> bool:
     """Whether an entity was read from a file named (not only from shipped catalogues)."""
-    return any(p.resolve() in named for p in {e.doc.path for e in content.entities})
+    real = dict(zip(found.files, found.reals, strict=True))  # resolved already by the walk
+    return any(
+        (real.get(p) or p.resolve()) in named for p in {e.doc.path for e in content.entities}
+    )
 
 
 class _Reader:

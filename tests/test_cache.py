@@ -149,6 +149,29 @@ def test_a_loose_folder_is_warm_from_the_command_line(tmp_path, cached, zodiac):
     assert cached == []
 
 
+def test_a_warm_run_walks_once_and_resolves_no_file(tmp_path, cached, monkeypatch):
+    """Issue 24: a ``resolve()`` a file, twice, and a second walk were most of a warm run."""
+    root = project(tmp_path / "p")
+    for n in range(3, 40):
+        (root / "monsters" / f"grub{n}.yaml").write_text(MONSTER.format(n=n, minion="mite"))
+    cold = codes(root)
+    resolved: list[Path] = []
+    walks: list[Path] = []
+    real_resolve, real_walk = Path.resolve, P._walk
+    monkeypatch.setattr(
+        Path, "resolve", lambda self, *a: resolved.append(self) or real_resolve(self, *a)
+    )
+    monkeypatch.setattr(P, "_walk", lambda top, *a: walks.append(top) or real_walk(top, *a))
+    cached.clear()
+    assert codes(root) == cold and cached == []
+    assert walks == [root]
+    # the project, its zodiac.yaml and the working folder, a few times; no content file
+    assert {r.name for r in resolved} <= {"p", "zodiac.yaml", Path.cwd().name}
+    found = P.find_files([root])
+    assert len(found.files) == 6 + 37
+    assert found.reals == [f.resolve() for f in found.files]
+
+
 def test_an_edited_file_is_seen_and_only_it_is_parsed(tmp_path, cached):
     root = project(tmp_path / "p")
     codes(root)
