@@ -5,13 +5,15 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import stat
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from builder import rulesets
-from builder.cache import ProjectCache, digest
+from builder.cache import ProjectCache, digest, stat_entry
 from builder.checking import run_checks
 from builder.diagnostics import Diagnostic, Report, display_path
 from builder.errors import ContentErrors, UsageError
@@ -121,6 +123,7 @@ def open_workspace(
             reader.read(config_path)
         for f in found.files:
             reader.read(f)
+        store.save_stats(reader.stats)
         key = _verdict_key(store, reader, paths, shown, found, named_found)
         if verdict_only:  # before zodiac.yaml is parsed: a hit needs no model at all
             cached = _cached_verdict(store.verdict(key))
@@ -168,7 +171,7 @@ def open_workspace(
     files = len(named) + len(named_found.refused)
     report = Report(diags, files=files)
     content_found = config_named or _content_in(content, named, found)
-    if store is not None:
+    if store is not None and not reader.changed:
         store.save_verdict(
             key,
             {
@@ -284,19 +287,49 @@ class _Reader:
         self.store = store
         self.raw: dict[Path, bytes | Problem] = {}
         self.digests: dict[Path, str] = {}
+        self.stats: dict[str, list[Any]] = {}  # the cache's stat entries of this run
+        # A file digested by its stat changed before it was parsed: the run's verdict is
+        # not that of the digests in its key, so it is not saved.
+        self.changed = False
 
     def read(self, path: Path) -> str:
+        """The digest of ``path``'s bytes: from the cache's stat entry when the file's
+        ``stat`` is unchanged (not read then: :meth:`_bytes` reads it if it is parsed),
+        else of its bytes, read now and kept for the parser."""
         if path not in self.digests:
-            raw = read_bytes(path) if self.store is not None else b""
+            if self.store is None:
+                self.digests[path] = digest(b"")
+                return self.digests[path]
+            name = os.path.abspath(path)
+            try:
+                st = os.stat(path)
+            except OSError:
+                st = None
+            if st is not None and stat.S_ISREG(st.st_mode):
+                entry = self.store.stat_record(name, st)
+                if entry is not None:
+                    self.stats[name] = entry
+                    self.digests[path] = entry[-1]
+                    return entry[-1]
+            at = time.time_ns()
+            raw = read_bytes(path)
             self.raw[path] = raw
-            self.digests[path] = (
-                digest(raw) if isinstance(raw, bytes) else f"unread:{raw.code}:{raw.message}"
-            )
+            if isinstance(raw, bytes):
+                self.digests[path] = digest(raw)
+                if st is not None and stat.S_ISREG(st.st_mode) and len(raw) == st.st_size:
+                    self.stats[name] = stat_entry(st, at, self.digests[path])
+            else:
+                self.digests[path] = f"unread:{raw.code}:{raw.message}"
         return self.digests[path]
 
     def _bytes(self, path: Path) -> bytes | Problem:
         raw = self.raw.pop(path, None)
-        return read_bytes(path) if raw is None else raw  # None: not read ahead
+        if raw is None:  # not read ahead: digested by its stat, or not digested at all
+            raw = read_bytes(path)
+            known = self.digests.get(path)
+            if known is not None and (not isinstance(raw, bytes) or digest(raw) != known):
+                self.changed = True
+        return raw
 
     def load_uncached(self, path: Path) -> LoadedFile:
         """The bytes read ahead, parsed (``zodiac.yaml``: small, and needed before the verdict)."""

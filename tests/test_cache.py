@@ -172,6 +172,49 @@ def test_a_warm_run_walks_once_and_resolves_no_file(tmp_path, cached, monkeypatc
     assert found.reals == [f.resolve() for f in found.files]
 
 
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The names of the files whose bytes a run reads."""
+    seen: list[str] = []
+    real = W.read_bytes
+    monkeypatch.setattr(W, "read_bytes", lambda path: seen.append(Path(path).name) or real(path))
+    return seen
+
+
+def test_a_warm_run_reads_no_unchanged_file(tmp_path, cached, reads, monkeypatch):
+    """Issue 24: a file whose stat is unchanged is not read to be digested again."""
+    monkeypatch.setattr(C, "RACY_NS", 0)  # the files here are younger than 2 s
+    root = project(tmp_path / "p")
+    cold = codes(root)
+    assert "grub1.yaml" in reads
+    reads.clear()
+    assert codes(root) == cold
+    assert reads == []
+    grub = root / "monsters" / "grub1.yaml"
+    before = grub.stat()
+    # the same size, and the old modification time put back (as `rsync -t` or `touch -d`
+    # would): the change time still tells
+    grub.write_text(grub.read_text().replace("level: 12", "level: 99"), encoding="utf-8")
+    os.utime(grub, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert grub.stat().st_size == before.st_size
+    cached.clear()
+    after = codes(root)
+    assert sorted(cached) == ["grub1.yaml", "zodiac.yaml"]  # seen, and parsed again
+    assert [c for c in after if c[0] == "grub1.yaml"] != [c for c in cold if c[0] == "grub1.yaml"]
+
+
+def test_a_file_written_just_before_its_entry_is_read_again(tmp_path, cached, reads):
+    """A stat entry taken within RACY_NS of the file's last write is not trusted: a write
+    in the same timestamp tick would leave its stat as it was."""
+    root = project(tmp_path / "p")  # written now: every entry is racy
+    cold = codes(root)
+    reads.clear()
+    cached.clear()
+    assert codes(root) == cold
+    assert "grub1.yaml" in reads and len(reads) == 7  # read (and the verdict still cached)
+    assert cached == []
+
+
 def test_an_edited_file_is_seen_and_only_it_is_parsed(tmp_path, cached):
     root = project(tmp_path / "p")
     codes(root)
@@ -294,7 +337,7 @@ def test_cache_folder_is_private(tmp_path, cached):
     codes(root)
     assert stat.S_IMODE(home.stat().st_mode) == 0o700
     assert stat.S_IMODE((home / "key").stat().st_mode) == 0o600
-    assert len(_records(tmp_path)) == 2  # the loader's records and the verdict
+    assert len(_records(tmp_path)) == 3  # the loader's records, the stat entries, the verdict
 
 
 def test_a_project_keeps_only_its_current_files(tmp_path, cached):
