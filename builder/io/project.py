@@ -311,7 +311,7 @@ def _walk(
             elif is_file:  # FIFOs, sockets and devices are never opened
                 out.append((rel, entry.path, real))
     out.sort()  # by the parts below ``top``: the order of the paths themselves
-    return [(Path(path), Path(real)) for _, path, real in out]
+    return [(p, p if real == path else Path(real)) for _, path, real in out for p in (Path(path),)]
 
 
 def _refused(path: Path, real: Path, limit: Path, *, folder: bool) -> Diagnostic:
