@@ -203,6 +203,30 @@ def test_a_warm_run_reads_no_unchanged_file(tmp_path, cached, reads, monkeypatch
     assert [c for c in after if c[0] == "grub1.yaml"] != [c for c in cold if c[0] == "grub1.yaml"]
 
 
+def test_a_file_changed_after_its_stat_leaves_no_verdict(tmp_path, cached, monkeypatch):
+    """Digested by its stat, then changed before it is parsed: the run's report is not the
+    verdict of the digests in its key, so it is not kept under that key."""
+    monkeypatch.setattr(C, "RACY_NS", 0)
+    root = project(tmp_path / "p")
+    codes(root)
+    grub = root / "monsters" / "grub1.yaml"
+    store = C.ProjectCache.open(root)
+    assert store is not None
+    old = store.stat_record(os.path.abspath(grub), grub.stat())
+    assert old is not None
+    kept = store._read("verdict")
+    grub.write_text(grub.read_text().replace("level: 12", "level: 99"), encoding="utf-8")
+    (root / "techs" / "wild.yaml").write_text(WILD.replace("Wild", "Wilder"), encoding="utf-8")
+    real = C.ProjectCache.stat_record
+
+    def stale(self, path, st):  # grub1's stat taken just before the write above
+        return old if path.endswith("grub1.yaml") else real(self, path, st)
+
+    monkeypatch.setattr(C.ProjectCache, "stat_record", stale)
+    codes(root)  # wild.yaml changed: no verdict; grub1.yaml's bytes are not the digested ones
+    assert store._read("verdict") == kept
+
+
 def test_a_file_written_just_before_its_entry_is_read_again(tmp_path, cached, reads):
     """A stat entry taken within RACY_NS of the file's last write is not trusted: a write
     in the same timestamp tick would leave its stat as it was."""
