@@ -1,20 +1,26 @@
-"""Benchmark: `zodiac validate` of a large monster library, cold and warm, beside check-jsonschema.
+"""Benchmark: `zodiac validate` of large libraries of every rule set, cold and warm, beside
+check-jsonschema and beside the YAML parser alone (issue 24).
 
-Usage:  python benchmarks/validate.py [--sizes 1000 4000 10000] [--big] [--runs 3]
-                                      [--keep DIR] [--no-peer] [--live]
+Usage:  python benchmarks/validate.py [--sizes 2500 10000] [--rulesets zodiac 99-towers ...]
+                                      [--big] [--runs 3] [--keep DIR] [--no-peer] [--live]
 
-Generates content projects in the project's own monster format (10 documents a file,
-all valid: Tech references, Call Minions, inline Techs, affinities, drops), then times
-over several runs, each in a fresh process:
+Generates a content project of each rule set in its own format, 10 documents a file, all
+valid (each cold run is ``--strict``: one error or warning stops the benchmark): ZODIAC
+monsters (Tech references, Call Minions, inline Techs, affinities, drops); for the
+companion rule sets, copies of their example project's entries (``companions.py``). Then
+times over several runs, each in a fresh process:
 
-- ``zodiac validate --no-cache`` (cold: every file parsed and validated),
-- ``zodiac validate`` twice after a cache-filling run (warm: nothing changed),
-- ``check-jsonschema`` with the exported monster schema over the same entries written
-  one document a file (it reads one document a file), when it is installed.
+- ``zodiac validate --no-cache --strict`` (cold: every file parsed and validated),
+- ``zodiac validate`` after a cache-filling run (warm: nothing changed),
+- the floor: the same ZODIAC files only loaded with ruamel's C loader (``YAML(typ="safe")``,
+  one ``load_all`` a file), in one process,
+- ``check-jsonschema`` with the exported monster schema over the same ZODIAC entries
+  written one document a file (it reads one document a file), when it is installed.
 
-Prints medians, the ratios between them and the peak RSS of the cold runs. ``--big``
-adds a 50,000-entry library (long: minutes per run). The builder runs from a snapshot of
-the checkout (``--live``: the checkout itself). Not a test; never run in CI.
+Prints medians, the ratios the issue sets goals for (CPU time: the machine is shared)
+and the peak RSS of the cold runs. ``--big`` adds a 50,000-entry ZODIAC library (long:
+minutes per run). The builder runs from a snapshot of the checkout (``--live``: the
+checkout itself). Not a test; never run in CI.
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from companions import COMPANIONS, make_companion_library
 
 STATS = ("str", "mag", "vit", "spr", "agi")
 ELEMENTS = ("fire", "ice", "water", "lightning", "earth", "wind", "holy", "shadow")
@@ -203,12 +212,42 @@ def fmt(times: list[float]) -> str:
     return ", ".join(f"{t:.2f}" for t in times)
 
 
+FLOOR = """
+import sys
+from ruamel.yaml import YAML
+yaml = YAML(typ="safe")  # ruamel's C loader, as the builder's (ruamel.yaml.clib)
+n = 0
+for name in sys.argv[1:]:
+    with open(name, "rb") as f:
+        n += sum(1 for _ in yaml.load_all(f))
+assert n, "no document loaded"
+"""
+
+
+def floor_cmd(lib: Path) -> list[str]:
+    """Only loading ``lib``'s files with the builder's parser: what no validator beats."""
+    files = sorted(str(p) for p in lib.rglob("*.yaml") if p.name != "zodiac.yaml")
+    return [sys.executable, "-c", FLOOR, *files]
+
+
+def make(lib: Path, ruleset: str, entries: int) -> None:
+    if lib.exists():
+        return
+    if ruleset == "zodiac":
+        make_library(lib, entries)
+    else:
+        make_companion_library(lib, ruleset, entries)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000, 10000])
-    ap.add_argument("--big", action="store_true", help="add a 50,000-entry library")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[2500, 10000])
+    ap.add_argument(
+        "--rulesets", nargs="+", default=["zodiac", *COMPANIONS], choices=["zodiac", *COMPANIONS]
+    )
+    ap.add_argument("--big", action="store_true", help="add a 50,000-entry ZODIAC library")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--keep", type=Path, help="generate into DIR and keep it")
     ap.add_argument("--no-peer", action="store_true", help="skip check-jsonschema")
@@ -216,7 +255,8 @@ def main() -> None:
         "--live", action="store_true", help="run the working tree, not a snapshot of it"
     )
     args = ap.parse_args()
-    sizes = [*args.sizes, *([50_000] if args.big else [])]
+    sizes = sorted(args.sizes)
+    rulesets = ["zodiac", *(r for r in args.rulesets if r != "zodiac")]  # the peer first
 
     peer = None if args.no_peer else shutil.which("check-jsonschema")
     if peer is None and not args.no_peer:
@@ -229,9 +269,10 @@ def main() -> None:
     exe = [sys.executable, "-m", "builder"]
     env["PYTHONPATH"] = str(REPO if args.live else snapshot(base))
     print(f"cores: {os.cpu_count()}, runs: {args.runs}, zodiac: {' '.join(exe)}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     missing = "skipped" if args.no_peer else "not installed (pip install check-jsonschema)"
     print(f"peer: {peer or f'check-jsonschema {missing}'}")
-    rows = []
+    table: dict[tuple[str, int], tuple[Runs, Runs]] = {}
     try:
         schema = base / "monster.schema.json"
         if peer:
@@ -247,41 +288,87 @@ def main() -> None:
                 check=True,
             ).stdout
             schema.write_bytes(out)
-        for n in sizes:
-            lib = base / f"lib-{n}"
-            if not lib.exists():
-                make_library(lib, n)
-            cold = measure(args.runs, [*exe, "validate", "--no-cache", str(lib)], env)
+        for ruleset in rulesets:
+            for n in sizes:
+                lib = base / f"{ruleset}-{n}"
+                make(lib, ruleset, n)
+                cold = measure(
+                    args.runs, [*exe, "validate", "--no-cache", "--strict", str(lib)], env
+                )
+                measure(1, [*exe, "validate", str(lib)], env)  # fill the cache
+                warm = measure(args.runs, [*exe, "validate", str(lib)], env)
+                table[ruleset, n] = (cold, warm)
+                print(f"\n{ruleset}, {n:,} entries ({n // PER_FILE:,} files):")
+                print(f"  zodiac validate, cold: {cold.line()}")
+                print(f"  zodiac validate, warm: {warm.line()}")
+                if ruleset != "zodiac":
+                    continue
+                if n == sizes[-1]:
+                    floor = measure(args.runs, floor_cmd(lib), env)
+                    table["floor", n] = (floor, floor)
+                    print(f"  floor (ruamel C loader only): {floor.line()}")
+                if peer and n <= 10_000:
+                    singles = base / f"singles-{n}"
+                    if not singles.exists():
+                        make_singles(singles, n)
+                    files = sorted(str(p) for p in singles.iterdir())
+                    other = measure(args.runs, [peer, "--schemafile", str(schema), *files], env)
+                    table["check-jsonschema", n] = (other, other)
+                    print(f"  check-jsonschema:      {other.line()}")
+        if args.big:
+            lib = base / "zodiac-50000"
+            make(lib, "zodiac", 50_000)
             measure(1, [*exe, "validate", str(lib)], env)  # fill the cache
             warm = measure(args.runs, [*exe, "validate", str(lib)], env)
-            print(f"\n{n:,} entries ({n // PER_FILE:,} files):")
-            print(f"  zodiac validate, cold: {cold.line()}")
-            print(f"  zodiac validate, warm: {warm.line()}")
-            row = {"entries": n, "cold": cold}
-            if peer and n <= 10_000:
-                singles = base / f"singles-{n}"
-                if not singles.exists():
-                    make_singles(singles, n)
-                files = sorted(str(p) for p in singles.iterdir())
-                other = measure(args.runs, [peer, "--schemafile", str(schema), *files], env)
-                print(f"  check-jsonschema:      {other.line()}")
-                print(
-                    f"  check-jsonschema / zodiac cold: {other.median / cold.median:.2f}x wall, "
-                    f"{other.cpu_median / cold.cpu_median:.2f}x CPU"
-                )
-            rows.append(row)
-        if len(rows) > 1:
-            first, last = rows[0], rows[-1]
-            grow = last["cold"].cpu_median / first["cold"].cpu_median
-            size = last["entries"] / first["entries"]
-            print(
-                f"\ngrowth {first['entries']:,} -> {last['entries']:,} entries: "
-                f"{grow:.1f}x the CPU time for {size:.0f}x the entries "
-                "(below the entries' ratio: start-up still weighs)"
-            )
+            print(f"\nzodiac, 50,000 entries, warm: {warm.line()} (goal: under 0.5 s)")
+        summary(table, rulesets, sizes)
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
         if args.keep is None:
             shutil.rmtree(base, ignore_errors=True)
+
+
+def summary(
+    table: dict[tuple[str, int], tuple[Runs, Runs]], rulesets: list[str], sizes: list[int]
+) -> None:
+    """One table, medians; ratios of CPU time (what a shared machine measures well)."""
+    small, big = sizes[0], sizes[-1]
+    grow_name = f"{big:,}/{small:,}"
+    print(
+        f"\n| rule set | entries | cold s wall / CPU | warm s wall / CPU | {grow_name} cold "
+        "(goal <= 4.5x) | CPU per entry vs ZODIAC (goal <= 1.5x) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    zodiac_big = table["zodiac", big][0].cpu_median
+    for ruleset in rulesets:
+        for n in sizes:
+            cold, warm = table[ruleset, n]
+            grow = per = ""
+            if n == big and len(sizes) > 1:
+                grow = f"{cold.cpu_median / table[ruleset, small][0].cpu_median:.2f}x"
+                per = f"{cold.cpu_median / zodiac_big:.2f}x"
+            print(
+                f"| {ruleset} | {n:,} | {cold.median:.2f} / {cold.cpu_median:.2f} | "
+                f"{warm.median:.2f} / {warm.cpu_median:.2f} | {grow} | {per} |"
+            )
+    zodiac_cold = table["zodiac", big][0]
+    if ("floor", big) in table:
+        floor = table["floor", big][0]
+        print(
+            f"\nfloor, ruamel's C loader only, {big:,} ZODIAC entries: {floor.median:.2f} s wall, "
+            f"{floor.cpu_median:.2f} s CPU; zodiac cold / floor: "
+            f"{zodiac_cold.cpu_median / floor.cpu_median:.2f}x CPU, "
+            f"{zodiac_cold.median / floor.median:.2f}x wall (goal <= 2x)"
+        )
+    for n in sizes:
+        if ("check-jsonschema", n) in table:
+            other = table["check-jsonschema", n][0]
+            mine = table["zodiac", n][0]
+            print(
+                f"check-jsonschema, {n:,} ZODIAC entries: {other.median:.2f} s wall, "
+                f"{other.cpu_median:.2f} s CPU; zodiac cold / check-jsonschema: "
+                f"{mine.cpu_median / other.cpu_median:.2f}x CPU"
+            )
 
 
 if __name__ == "__main__":

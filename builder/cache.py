@@ -1,6 +1,6 @@
 """The builder's cache: what an unchanged project already told us, never a stale answer.
 
-Three records per project (issue 13), in the user's cache folder:
+Four records per project (issues 13 and 24), in the user's cache folder:
 
 - ``files``: for each content file, by the digest of its bytes, what the YAML loader
   made of it (plain data, where each document starts, the loader's problems). A file
@@ -10,6 +10,13 @@ Three records per project (issue 13), in the user's cache folder:
   of every file WeasyPrint read for it (stylesheets, fonts, images) and of the PDF
   itself; a PDF whose inputs are all unchanged and whose bytes are still those is not
   printed again (incremental builds).
+- ``stats``: for each content file read, its size, times, inode and device when read, and
+  the digest of its bytes then. A file whose ``stat`` still says exactly that is not read
+  again to be digested (a warm run of 50,000 entries was a third reading files), as git
+  trusts its index; an entry is trusted only when the file's times were at least
+  ``RACY_NS`` older than the moment it was recorded, so a file written again within
+  the file system's timestamp granularity is read. The change time cannot be set back
+  by any tool (``touch``, ``rsync -t``, a checkout all leave it new), so any write shows.
 - ``verdict``: the whole report of one ``validate``, keyed by everything it depends on:
   the builder (its version, the size and time of each file of its code and shipped
   catalogues, Python, pydantic, ruamel), the project's folder, the working folder (paths
@@ -47,13 +54,21 @@ from typing import IO, Any
 from builder.errors import WriteError
 from builder.io.atomic import write_atomic
 
-__all__ = ["MAX_PROJECTS", "ProjectCache", "builder_fingerprint", "cache_disabled", "digest"]
+__all__ = [
+    "MAX_PROJECTS",
+    "ProjectCache",
+    "builder_fingerprint",
+    "cache_disabled",
+    "digest",
+    "stat_entry",
+]
 
 FORMAT = b"zodiac-cache 2\n"  # then the JSON, a newline and its MAC (hex)
 _MAC_HEX = 64
 MAX_PROJECTS = 32  # projects that keep a cache; the least recently used go first
 MAX_RECORD_BYTES = 1 << 30  # a record past this is not read (a 50k library is ~60 MB)
 _KEY_FILE = "key"
+RACY_NS = 2_000_000_000  # a stat entry is trusted only for files this much older than it
 
 
 def cache_disabled() -> bool:
@@ -150,6 +165,7 @@ class ProjectCache:
     files: dict[str, Any] = field(default_factory=dict)  # digest -> loader record
     used: dict[str, Any] = field(default_factory=dict)  # the records of this run
     _loaded: bool = False
+    _stats: dict[str, Any] | None = None  # path -> [size, mtime, ctime, ino, dev, at, digest]
 
     @classmethod
     def open(cls, root: Path) -> ProjectCache | None:
@@ -266,6 +282,30 @@ class ProjectCache:
             self._write("files", self.used)
         self.files, self.used = {}, {}
 
+    # --- what each file's stat said when its bytes were digested (issue 24) ----------
+
+    def stat_record(self, path: str, st: os.stat_result) -> list[Any] | None:
+        """The entry of ``path`` (its digest last) when ``st`` is exactly the stat recorded
+        with it and its times were older than the entry by ``RACY_NS``; else None."""
+        if self._stats is None:
+            body = self._read("stats")
+            self._stats = body if isinstance(body, dict) else {}
+        entry = self._stats.get(path)
+        if not (isinstance(entry, list) and len(entry) == 7 and isinstance(entry[6], str)):
+            return None
+        size, mtime, ctime, ino, dev, at, _ = entry
+        if (size, mtime, ctime, ino, dev) != _stat_key(st) or not isinstance(at, int):
+            return None
+        if max(mtime, ctime) > at - RACY_NS:  # written too close to when it was recorded
+            return None
+        return entry
+
+    def save_stats(self, stats: dict[str, list[Any]]) -> None:
+        """Keep the entries of this run's files (read or trusted), when they changed."""
+        if stats != self._stats:
+            self._write("stats", stats)
+            self._stats = stats
+
     # --- whole verdicts --------------------------------------------------------------
 
     def verdict(self, key: str) -> Any:
@@ -286,6 +326,15 @@ class ProjectCache:
 
     def save_build_records(self, records: dict[str, Any]) -> None:
         self._write("build", records)
+
+
+def _stat_key(st: os.stat_result) -> tuple[int, int, int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
+def stat_entry(st: os.stat_result, at: int, known: str) -> list[Any]:
+    """What :meth:`ProjectCache.known_digest` compares: ``st``, when it was taken, the digest."""
+    return [*_stat_key(st), at, known]
 
 
 def _emit(out: IO[bytes], mac: Any, chunks: list[str]) -> None:

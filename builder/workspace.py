@@ -5,13 +5,15 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import stat
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from builder import rulesets
-from builder.cache import ProjectCache, digest
+from builder.cache import ProjectCache, digest, stat_entry
 from builder.checking import run_checks
 from builder.diagnostics import Diagnostic, Report, display_path
 from builder.errors import ContentErrors, UsageError
@@ -98,8 +100,11 @@ def open_workspace(
     _existing(paths)
     root = find_project_root(paths[0]) if paths and with_project else None
     named_found = find_files(paths)
-    found = find_files([*paths, root]) if root is not None else named_found
-    named = {f.resolve() for f in named_found.files}
+    if root is None or all(Path(os.path.realpath(p)) == root for p in paths):
+        found = named_found  # the project named: one walk, not the same walk twice
+    else:
+        found = find_files([*paths, root])
+    named = set(named_found.reals)
     shown = {d.path for d in named_found.refused}  # links leading out, by their own name
     config_named = root is not None and any(
         p.name == PROJECT_FILE and p.resolve() == (root / PROJECT_FILE).resolve() for p in paths
@@ -107,16 +112,18 @@ def open_workspace(
     if root is not None and (config_named or any(p.resolve() == root for p in paths)):
         named.add((root / PROJECT_FILE).resolve())  # validating the project checks its config too
         shown.add(link_display_path(root / PROJECT_FILE))
-    shown |= {display_path(f) for f in named}
-    store = ProjectCache.open(root) if use_cache and root is not None else None
+    shown |= _display_resolved(named)
+    slot = root if root is not None else (_loose_slot(paths) if with_project else None)
+    store = ProjectCache.open(slot) if use_cache and slot is not None else None
     reader = _Reader(store)
     key = ""
-    if store is not None and root is not None:
-        config_path = root / PROJECT_FILE
-        if config_path.resolve().is_relative_to(root):  # never read a link leading out
+    if store is not None:
+        config_path = store.root / PROJECT_FILE
+        if root is not None and config_path.resolve().is_relative_to(root):  # no link out
             reader.read(config_path)
         for f in found.files:
             reader.read(f)
+        store.save_stats(reader.stats)
         key = _verdict_key(store, reader, paths, shown, found, named_found)
         if verdict_only:  # before zodiac.yaml is parsed: a hit needs no model at all
             cached = _cached_verdict(store.verdict(key))
@@ -163,8 +170,8 @@ def open_workspace(
         ]
     files = len(named) + len(named_found.refused)
     report = Report(diags, files=files)
-    content_found = config_named or _content_in(content, named)
-    if store is not None:
+    content_found = config_named or _content_in(content, named, found)
+    if store is not None and not reader.changed:
         store.save_verdict(
             key,
             {
@@ -174,6 +181,30 @@ def open_workspace(
             },
         )
     return Workspace(root, content, report, settings, config, game, content_found)
+
+
+def _display_resolved(reals: set[Path]) -> set[str]:
+    """:func:`display_path` of paths already resolved, the working folder resolved once
+    (not twice a file: a quarter of a warm run of a large project, issue 24)."""
+    cwd = str(Path.cwd().resolve())
+    below = cwd.rstrip(os.sep) + os.sep
+    out = set()
+    for real in reals:
+        s = str(real)
+        out.add("." if s == cwd else s[len(below) :] if s.startswith(below) else s)
+    return out
+
+
+def _loose_slot(paths: Sequence[Path]) -> Path | None:
+    """Where the cache of files outside any project lives: the first folder named (or the
+    folder of the first file), so `zodiac validate monster-pack/` is warm the second time
+    as a project is (issue 24). The verdict's key names every path and file digested, so
+    sharing a slot with other runs from that folder can never give another run's answer.
+    """
+    if not paths:
+        return None
+    first = Path(os.path.realpath(paths[0]))
+    return first if first.is_dir() else first.parent
 
 
 def config_errors(config_diags: Sequence[Diagnostic], shown: set[str]) -> list[Diagnostic]:
@@ -237,9 +268,12 @@ def open_stdin(raw: bytes | Problem, folder: Path) -> Workspace:
     )
 
 
-def _content_in(content: Content, named: set[Path]) -> bool:
+def _content_in(content: Content, named: set[Path], found: Found) -> bool:
     """Whether an entity was read from a file named (not only from shipped catalogues)."""
-    return any(p.resolve() in named for p in {e.doc.path for e in content.entities})
+    real = dict(zip(found.files, found.reals, strict=True))  # resolved already by the walk
+    return any(
+        (real.get(p) or p.resolve()) in named for p in {e.doc.path for e in content.entities}
+    )
 
 
 class _Reader:
@@ -253,19 +287,49 @@ class _Reader:
         self.store = store
         self.raw: dict[Path, bytes | Problem] = {}
         self.digests: dict[Path, str] = {}
+        self.stats: dict[str, list[Any]] = {}  # the cache's stat entries of this run
+        # A file digested by its stat changed before it was parsed: the run's verdict is
+        # not that of the digests in its key, so it is not saved.
+        self.changed = False
 
     def read(self, path: Path) -> str:
+        """The digest of ``path``'s bytes: from the cache's stat entry when the file's
+        ``stat`` is unchanged (not read then: :meth:`_bytes` reads it if it is parsed),
+        else of its bytes, read now and kept for the parser."""
         if path not in self.digests:
-            raw = read_bytes(path) if self.store is not None else b""
+            if self.store is None:
+                self.digests[path] = digest(b"")
+                return self.digests[path]
+            name = os.path.abspath(path)
+            try:
+                st = os.stat(path)
+            except OSError:
+                st = None
+            if st is not None and stat.S_ISREG(st.st_mode):
+                entry = self.store.stat_record(name, st)
+                if entry is not None:
+                    self.stats[name] = entry
+                    self.digests[path] = entry[-1]
+                    return entry[-1]
+            at = time.time_ns()
+            raw = read_bytes(path)
             self.raw[path] = raw
-            self.digests[path] = (
-                digest(raw) if isinstance(raw, bytes) else f"unread:{raw.code}:{raw.message}"
-            )
+            if isinstance(raw, bytes):
+                self.digests[path] = digest(raw)
+                if st is not None and stat.S_ISREG(st.st_mode) and len(raw) == st.st_size:
+                    self.stats[name] = stat_entry(st, at, self.digests[path])
+            else:
+                self.digests[path] = f"unread:{raw.code}:{raw.message}"
         return self.digests[path]
 
     def _bytes(self, path: Path) -> bytes | Problem:
         raw = self.raw.pop(path, None)
-        return read_bytes(path) if raw is None else raw  # None: not read ahead
+        if raw is None:  # not read ahead: digested by its stat, or not digested at all
+            raw = read_bytes(path)
+            known = self.digests.get(path)
+            if known is not None and (not isinstance(raw, bytes) or digest(raw) != known):
+                self.changed = True
+        return raw
 
     def load_uncached(self, path: Path) -> LoadedFile:
         """The bytes read ahead, parsed (``zodiac.yaml``: small, and needed before the verdict)."""

@@ -49,13 +49,18 @@ def cached(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     C.builder_fingerprint.cache_clear()
     parsed: list[str] = []
-    real = W.load_bytes
+    real, real_file = W.load_bytes, W.load_file
 
     def counting(raw, path):
         parsed.append(Path(path).name)
         return real(raw, path)
 
+    def counting_file(path):  # what a run without a cache parses
+        parsed.append(Path(path).name)
+        return real_file(path)
+
     monkeypatch.setattr(W, "load_bytes", counting)
+    monkeypatch.setattr(W, "load_file", counting_file)
     yield parsed
     C.builder_fingerprint.cache_clear()
 
@@ -92,6 +97,146 @@ def test_warm_run_parses_nothing_and_says_the_same(tmp_path, cached):
     assert cached == ["zodiac.yaml"]  # the config only: it names the rule set
     assert sorted(e.id for e in ws.content.of_kind("monster"))[:2] == ["grub-0", "grub-1"]
     assert [(Path(d.path).name, d.code, d.line) for d in ws.report.sorted()] == cold
+
+
+def loose_pack(root: Path) -> Path:
+    """The project's content without a ``zodiac.yaml``: a monster pack handed round."""
+    project(root)
+    (root / "zodiac.yaml").unlink()
+    return root
+
+
+def test_a_folder_without_zodiac_yaml_is_warm_too(tmp_path, cached):
+    """Issue 24: `zodiac validate monster-pack/` took its cold time every run."""
+    pack = loose_pack(tmp_path / "pack")
+    cold = codes(pack)
+    assert ("wild.yaml", "ZT145", 7) in cold
+    assert len(cached) == ALL - 1  # no zodiac.yaml to parse
+    cached.clear()
+    assert codes(pack) == cold
+    assert cached == []  # the cached verdict: not one file parsed
+    grub = pack / "monsters" / "grub1.yaml"
+    grub.write_text(grub.read_text().replace("level: 12", "level: 120"), encoding="utf-8")
+    cached.clear()
+    after = codes(pack)
+    assert [c for c in after if c[0] == "grub1.yaml"] == [("grub1.yaml", "ZS105", 3)]
+    assert cached == ["grub1.yaml"]  # the others came back from the loader's records
+
+
+def test_a_loose_folder_and_its_files_get_their_own_verdicts(tmp_path, cached):
+    """One slot serves every run from a loose folder; the key keeps their answers apart."""
+    pack = loose_pack(tmp_path / "pack")
+    whole = codes(pack)
+    techs = codes(pack / "techs")
+    assert {c[0] for c in whole} >= {"wild.yaml"} and {c[0] for c in techs} == {"wild.yaml"}
+    # grub0 names a Tech and a minion in other files: alone, they are unknown
+    alone = codes(pack / "monsters" / "grub0.yaml")
+    assert {c[1] for c in alone} >= {"ZM134"}
+    cached.clear()
+    assert codes(pack) == whole and codes(pack / "techs") == techs
+    assert cached == []
+    (pack / "zodiac.yaml").write_text("title: T\nhouse_rules: {map_combat: true}\n")
+    assert not [c for c in codes(pack) if c[1] == "ZT145"]  # a project now: its rules
+
+
+def test_a_loose_folder_is_warm_from_the_command_line(tmp_path, cached, zodiac):
+    pack = loose_pack(tmp_path / "pack")
+    first = zodiac("validate", str(pack))
+    assert first.exit_code == 1 and "ZT145" in first.stdout
+    cached.clear()
+    second = zodiac("validate", str(pack))
+    assert (second.exit_code, second.stdout) == (first.exit_code, first.stdout)
+    assert cached == []
+
+
+def test_a_warm_run_walks_once_and_resolves_no_file(tmp_path, cached, monkeypatch):
+    """Issue 24: a ``resolve()`` a file, twice, and a second walk were most of a warm run."""
+    root = project(tmp_path / "p")
+    for n in range(3, 40):
+        (root / "monsters" / f"grub{n}.yaml").write_text(MONSTER.format(n=n, minion="mite"))
+    cold = codes(root)
+    resolved: list[Path] = []
+    walks: list[Path] = []
+    real_resolve, real_walk = Path.resolve, P._walk
+    monkeypatch.setattr(
+        Path, "resolve", lambda self, *a: resolved.append(self) or real_resolve(self, *a)
+    )
+    monkeypatch.setattr(P, "_walk", lambda top, *a: walks.append(top) or real_walk(top, *a))
+    cached.clear()
+    assert codes(root) == cold and cached == []
+    assert walks == [root]
+    # the project, its zodiac.yaml and the working folder, a few times; no content file
+    assert {r.name for r in resolved} <= {"p", "zodiac.yaml", Path.cwd().name}
+    found = P.find_files([root])
+    assert len(found.files) == 6 + 37
+    assert found.reals == [f.resolve() for f in found.files]
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The names of the files whose bytes a run reads."""
+    seen: list[str] = []
+    real = W.read_bytes
+    monkeypatch.setattr(W, "read_bytes", lambda path: seen.append(Path(path).name) or real(path))
+    return seen
+
+
+def test_a_warm_run_reads_no_unchanged_file(tmp_path, cached, reads, monkeypatch):
+    """Issue 24: a file whose stat is unchanged is not read to be digested again."""
+    monkeypatch.setattr(C, "RACY_NS", 0)  # the files here are younger than 2 s
+    root = project(tmp_path / "p")
+    cold = codes(root)
+    assert "grub1.yaml" in reads
+    reads.clear()
+    assert codes(root) == cold
+    assert reads == []
+    grub = root / "monsters" / "grub1.yaml"
+    before = grub.stat()
+    # the same size, and the old modification time put back (as `rsync -t` or `touch -d`
+    # would): the change time still tells
+    grub.write_text(grub.read_text().replace("level: 12", "level: 99"), encoding="utf-8")
+    os.utime(grub, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert grub.stat().st_size == before.st_size
+    cached.clear()
+    after = codes(root)
+    assert sorted(cached) == ["grub1.yaml", "zodiac.yaml"]  # seen, and parsed again
+    assert [c for c in after if c[0] == "grub1.yaml"] != [c for c in cold if c[0] == "grub1.yaml"]
+
+
+def test_a_file_changed_after_its_stat_leaves_no_verdict(tmp_path, cached, monkeypatch):
+    """Digested by its stat, then changed before it is parsed: the run's report is not the
+    verdict of the digests in its key, so it is not kept under that key."""
+    monkeypatch.setattr(C, "RACY_NS", 0)
+    root = project(tmp_path / "p")
+    codes(root)
+    grub = root / "monsters" / "grub1.yaml"
+    store = C.ProjectCache.open(root)
+    assert store is not None
+    old = store.stat_record(os.path.abspath(grub), grub.stat())
+    assert old is not None
+    kept = store._read("verdict")
+    grub.write_text(grub.read_text().replace("level: 12", "level: 99"), encoding="utf-8")
+    (root / "techs" / "wild.yaml").write_text(WILD.replace("Wild", "Wilder"), encoding="utf-8")
+    real = C.ProjectCache.stat_record
+
+    def stale(self, path, st):  # grub1's stat taken just before the write above
+        return old if path.endswith("grub1.yaml") else real(self, path, st)
+
+    monkeypatch.setattr(C.ProjectCache, "stat_record", stale)
+    codes(root)  # wild.yaml changed: no verdict; grub1.yaml's bytes are not the digested ones
+    assert store._read("verdict") == kept
+
+
+def test_a_file_written_just_before_its_entry_is_read_again(tmp_path, cached, reads):
+    """A stat entry taken within RACY_NS of the file's last write is not trusted: a write
+    in the same timestamp tick would leave its stat as it was."""
+    root = project(tmp_path / "p")  # written now: every entry is racy
+    cold = codes(root)
+    reads.clear()
+    cached.clear()
+    assert codes(root) == cold
+    assert "grub1.yaml" in reads and len(reads) == 7  # read (and the verdict still cached)
+    assert cached == []
 
 
 def test_an_edited_file_is_seen_and_only_it_is_parsed(tmp_path, cached):
@@ -216,7 +361,7 @@ def test_cache_folder_is_private(tmp_path, cached):
     codes(root)
     assert stat.S_IMODE(home.stat().st_mode) == 0o700
     assert stat.S_IMODE((home / "key").stat().st_mode) == 0o600
-    assert len(_records(tmp_path)) == 2  # the loader's records and the verdict
+    assert len(_records(tmp_path)) == 3  # the loader's records, the stat entries, the verdict
 
 
 def test_a_project_keeps_only_its_current_files(tmp_path, cached):

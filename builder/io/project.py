@@ -89,6 +89,9 @@ class Found:
 
     files: list[Path] = field(default_factory=list)
     refused: list[Diagnostic] = field(default_factory=list)
+    # The real path of each of ``files``, in order: known from the walk, so a caller
+    # never resolves a file again (a ``resolve()`` a file was half a warm run, issue 24).
+    reals: list[Path] = field(default_factory=list)
 
 
 def find_files(paths: Iterable[Path], *, boundary: Path | None = None) -> Found:
@@ -132,6 +135,7 @@ def find_files(paths: Iterable[Path], *, boundary: Path | None = None) -> Found:
         if real not in seen:
             seen.add(real)
             found.files.append(f)
+            found.reals.append(real)
     return found
 
 
@@ -256,47 +260,58 @@ def _walk(
     """(path, real path) of the content files under ``top``, sorted by path.
 
     ``top_rel`` is ``top`` relative to its project, for the ``exclude:`` patterns.
+    Paths are joined as strings and each entry's type comes from the folder listing
+    (no ``stat`` but for links): a warm run of a large project is mostly this walk. The
+    real path of an entry that is no link is its folder's real path and its name, so
+    only a link is resolved and checked against ``limit``.
     """
-    out: list[tuple[Path, Path]] = []
-    visited = {top_real}
-    stack = [(top, top_real, top_rel)]
+    out: list[tuple[tuple[str, ...], str, str]] = []
+    limit_s = str(limit)
+    inside = limit_s.rstrip(os.sep) + os.sep
+    visited = {str(top_real)}
+    stack = [(str(top), str(top_real), top_rel)]
     while stack:
         folder, folder_real, folder_rel = stack.pop()
         try:
-            entries = list(os.scandir(folder))
+            with os.scandir(folder) as listing:
+                entries = list(listing)
         except OSError:
             continue
         for entry in entries:
-            path = folder / entry.name
+            name = entry.name
+            rel = (*folder_rel, name)
             try:
                 if entry.is_symlink():
-                    real = Path(os.path.realpath(path))
-                    mode = os.stat(path).st_mode  # follows the link
+                    real = os.path.realpath(entry.path)
+                    mode = os.stat(entry.path).st_mode  # follows the link
+                    is_dir, is_file = stat.S_ISDIR(mode), stat.S_ISREG(mode)
+                    within = real == limit_s or real.startswith(inside)
                 else:
-                    real = folder_real / entry.name
-                    mode = entry.stat(follow_symlinks=False).st_mode
+                    real = os.path.join(folder_real, name)
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                    is_file = not is_dir and entry.is_file(follow_symlinks=False)
+                    within = True  # below a folder already inside the limit
             except OSError:  # a broken or looping link (editors' lock files): nothing to read
                 continue
-            rel = (*folder_rel, entry.name)
-            if stat.S_ISDIR(mode):
-                if entry.name.startswith(".") or entry.name in SKIP_DIRS or excluded(rel):
+            if is_dir:
+                if name.startswith(".") or name in SKIP_DIRS or excluded(rel):
                     continue
-                if not real.is_relative_to(limit):
-                    found.refused.append(_refused(path, real, limit, folder=True))
+                if not within:
+                    found.refused.append(_refused(Path(entry.path), Path(real), limit, folder=True))
                 elif real not in visited:  # a link back to a folder walked already is not
                     visited.add(real)
-                    stack.append((path, real, rel))
+                    stack.append((entry.path, real, rel))
                 continue
-            if path.suffix not in CONTENT_SUFFIXES or _skipped_file((entry.name,), _NO_GLOBS):
+            if os.path.splitext(name)[1] not in CONTENT_SUFFIXES:
                 continue
-            if excluded(rel):
+            if _skipped_file((name,), _NO_GLOBS) or excluded(rel):
                 continue
-            if not real.is_relative_to(limit):
-                found.refused.append(_refused(path, real, limit, folder=False))
-            elif stat.S_ISREG(mode):
-                out.append((path, real))
-    out.sort()
-    return out
+            if not within:
+                found.refused.append(_refused(Path(entry.path), Path(real), limit, folder=False))
+            elif is_file:  # FIFOs, sockets and devices are never opened
+                out.append((rel, entry.path, real))
+    out.sort()  # by the parts below ``top``: the order of the paths themselves
+    return [(p, p if real == path else Path(real)) for _, path, real in out for p in (Path(path),)]
 
 
 def _refused(path: Path, real: Path, limit: Path, *, folder: bool) -> Diagnostic:
