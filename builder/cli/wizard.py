@@ -208,7 +208,7 @@ def run_new(
             f"{served} {folder} only; {instead}"
         )
 
-    if out is not None and not out.resolve().is_relative_to(root):
+    if out is not None and not out.resolve().is_relative_to(root.resolve()):
         # Outside, no zodiac.yaml says which game the file is (R31): `show` and `validate`
         # would read it as ZODIAC's. The new entry belongs to the project.
         raise UsageError(
