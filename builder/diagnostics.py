@@ -365,7 +365,7 @@ def _add(
     if (loc, code) in seen:
         return
     seen.add((loc, code))
-    problems.append(Problem(code, msg, "README: Writing content", loc, Severity.ERROR))
+    problems.append(Problem(code, msg, "manual: Writing content", loc, Severity.ERROR))
 
 
 _QUOTED_LIMIT = 40  # a value quoted inside a validator's sentence; the sentence matters more

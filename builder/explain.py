@@ -172,7 +172,7 @@ def same_value(expected: Any, computed: Any) -> bool:
 # --------------------------------------------------------------------------- expect:
 
 EXPECT_KEY = "expect"  # the document key; the loader keeps it from the model (io.project)
-EXPECT_RULE = "README: Expected values"
+EXPECT_RULE = "manual: Expected values"
 MAX_EXPECTATIONS = 1_000
 
 # Codes ZS120-ZS123: listed in builder/codes.py with the loader's.

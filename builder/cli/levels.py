@@ -67,7 +67,7 @@ def finish_level_change(
             err_console.print(line, soft_wrap=True)
         err_console.print(
             "pass --update-expect to rewrite these numbers with the level "
-            "(README: Expected values)",
+            "(manual: Expected values)",
             soft_wrap=True,
         )
         raise ContentErrors([])

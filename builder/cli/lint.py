@@ -27,7 +27,7 @@ EPILOG = (
     "  cd my-campaign && zodiac lint --strict   # in a project: exit 1 on any warning\n\n"
     "\b\nSilence a finding with a comment on its line or on the entity's first line:\n"
     "  level: 12  # zodiac: ignore[ZL101]\n\n"
-    "Thresholds: `lint:` in zodiac.yaml (README, Balance linter).\n\n"
+    "Thresholds: `lint:` in zodiac.yaml (manual: Balance linter).\n\n"
     "Exit codes: 0 no validation errors (warnings allowed; with --strict, no warnings "
     "either), 1 otherwise, 2 misuse, 3 a bug in zodiac."
 )

@@ -435,7 +435,7 @@ def validate_document(
         p = Problem(
             "ZY108",
             "a content document must be a mapping of keys, starting with `kind:`",
-            "README: Writing content",
+            "manual: Writing content",
         )
         return None, [place_in(p, doc)]
     if "ruleset" in data:
@@ -458,7 +458,7 @@ def validate_document(
             if not broken
             else f"missing `kind:`; the key '{printable(broken[0])}'"
             + invisible_key(broken[0], ["kind"]),
-            "README: Writing content",
+            "manual: Writing content",
             (broken[0],) if broken else (),
         )
         return None, [place_in(p, doc)]
@@ -478,7 +478,7 @@ def validate_document(
                 "ZY111",
                 f"unknown kind '{shown}'{did_you_mean(kind, known)} "
                 f"(known kinds in rule set {game.id}: {', '.join(known)})",
-                "README: Writing content",
+                "manual: Writing content",
                 ("kind",),
             )
             return None, [place_in(p, doc)]
@@ -660,7 +660,7 @@ def _check_duplicate_ids(content: Content) -> None:
                 "ZP101",
                 f"{e.kind} id '{e.id}' is already used by {first.doc.path.name}:{first.doc.start[0]}; "
                 "give one of them a different `id:`",
-                "README: Writing content",
+                "manual: Writing content",
                 ("id",) if "id" in e.doc.data else ("name",),
             )
             content.diagnostics.append(place_in(p, e.doc))
@@ -684,7 +684,7 @@ def load_config(root: Path, *, loader: Loader = load_file) -> tuple[Any, list[Di
         p = Problem(
             "ZP102",
             "zodiac.yaml holds one document; remove the extra `---` sections",
-            "README: Your own campaign (zodiac.yaml)",
+            "manual: Your own campaign (zodiac.yaml)",
         )
         diags.append(place_in(p, loaded.documents[1]))
     doc = loaded.documents[0]
@@ -692,7 +692,7 @@ def load_config(root: Path, *, loader: Loader = load_file) -> tuple[Any, list[Di
         p = Problem(
             "ZY108",
             "zodiac.yaml must be a mapping (title:, books:, ...)",
-            "README: Your own campaign (zodiac.yaml)",
+            "manual: Your own campaign (zodiac.yaml)",
         )
         return None, [*diags, place_in(p, doc)]
     config, more = validate_model(doc, ProjectConfig)
@@ -713,7 +713,7 @@ def _exclude_problems(doc: Document) -> list[Diagnostic]:
             problem = Problem(
                 "ZP106",
                 f"exclude pattern '{shorten(printable(pattern))}' {why}",
-                "README: Validation in every repository",
+                "manual: Validation in every repository",
                 ("exclude", i),
             )
             out.append(place_in(problem, doc))
@@ -791,7 +791,7 @@ def _check_for_rule_set(config: Any, doc: Document) -> list[Diagnostic]:
                 "ZP105",
                 f"rule set {game.id} prints no book '{shown}'"
                 f"{did_you_mean(book.holds, game.books)}; its books: {', '.join(game.books)}",
-                "README: Your own campaign (zodiac.yaml)",
+                "manual: Your own campaign (zodiac.yaml)",
                 ("books", i, "holds"),
             )
             out.append(place_in(problem, doc))

@@ -865,7 +865,7 @@ def load_bytes(raw: bytes, path: Path) -> LoadedFile:
                 Problem(
                     "ZY105",
                     "file is empty; a content file holds one or more documents starting with `kind:`",
-                    "README: Writing content",
+                    "manual: Writing content",
                     (),
                     Severity.WARNING,
                 ),

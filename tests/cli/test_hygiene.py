@@ -33,7 +33,7 @@ def test_file_name_with_controls_prints_as_one_escaped_line(zodiac, write, name,
     r = zodiac("validate", name)
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
-        f"{shown}:3:8: error ZS105 level: 0 is out of range (at least 1) [README: Writing content]",
+        f"{shown}:3:8: error ZS105 level: 0 is out of range (at least 1) [manual: Writing content]",
         "✗ 1 error, 0 warnings in 1 file",
     ]
     assert "\x1b" not in r.stdout and "\x85" not in r.stdout

@@ -73,7 +73,7 @@ def test_no_diagnostic_rule_starts_with_design(zodiac, write):
     assert {"ZY105", "ZY108", "ZY110", "ZY111", "ZS101", "ZS102", "ZP101", "ZP102"} <= codes
     assert [d for d in diags if d["rule"].startswith("DESIGN")] == []
     assert {d["rule"] for d in diags if d["code"] in ("ZS101", "ZY110")} == {
-        "README: Writing content"
+        "manual: Writing content"
     }
 
 
@@ -231,3 +231,34 @@ def test_help_example_runs_from_the_repository_root(example, zodiac, tmp_path, m
         monkeypatch.chdir(tmp_path / "fresh")
     r = zodiac(*args)
     assert r.exit_code in (0, 1), f"{example}\n{r.output}"
+
+
+def test_every_manual_citation_names_a_page_of_the_manual():
+    """A rule citing "manual: Writing content" sends the user to a heading that exists
+    (the README's sections moved into the manual's pages, issue 25)."""
+    import re
+
+    headings = {
+        line.lstrip("#").strip()
+        for page in (REPO / "docs").rglob("*.md")
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if re.match(r"#{1,3} ", line)
+    }
+    cited = {
+        (f"{path.relative_to(REPO)}:{line}", text)
+        for path in sorted(BUILDER.rglob("*.py"))
+        for line, text in _string_constants(path)
+        if text.startswith("manual: ")
+    }
+    assert len(cited) >= 5
+    missing = [
+        f"{where}: {text!r}"
+        for where, text in cited
+        if text.removeprefix("manual: ").split(" (")[0] not in headings
+    ]
+    assert missing == []
+    assert not [t for _, t in _string_constants_all() if t.startswith("README: ")]
+
+
+def _string_constants_all():
+    return [item for path in sorted(BUILDER.rglob("*.py")) for item in _string_constants(path)]

@@ -4,7 +4,7 @@ Construction checks (``checks/``, BT1xx) say what the text forbids; the linter s
 it allows but a table will feel. Every finding is a warning (BT9xx) with the numbers, how
 far off they are and what would fit. Pure: entities and settings in, diagnostics out.
 
-Norms, and where each comes from (README "Balance linter" says the same for users):
+Norms, and where each comes from (the manual's "Balance linter" page says the same for users):
 
 - **XP and AP by enemy level** (Rewards): an enemy of level L gives n(n+1)/2 XP and as
   much AP whatever its numbers, and the difficulty (enemies / PCs) prices one enemy at

@@ -5,7 +5,7 @@ what it allows but a table will feel. Every finding is a warning (NT9xx) with th
 numbers, how far off they are and what would fit. Pure: entities and settings in,
 diagnostics out.
 
-Norms, and where each comes from (README "Balance linter" says the same for users):
+Norms, and where each comes from (the manual's "Balance linter" page says the same for users):
 
 - **The chapter's weapon profiles** (Damage, STUN Damage; R41): the Longblade
   (``1+PA | 4+PX | - | $25 | 3 lbs.``) and the Heavy Rifle (``PA | 7 | 12 | 10 | $40 |

@@ -5,7 +5,7 @@ what it allows but a table will feel. Every finding is a warning (TA9xx) with th
 numbers, how far off they are and what would fit. Pure: entities and settings in,
 diagnostics out.
 
-Norms, and where each comes from (README "Balance linter" says the same for users):
+Norms, and where each comes from (the manual's "Balance linter" page says the same for users):
 
 - **The common actions' costs** (Common Actions): the Unarmed Attack deals rank 1 for
   10 AP, the chapter's one priced damage. An ability that deals damage (``damage:`` with

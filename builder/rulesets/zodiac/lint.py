@@ -6,7 +6,7 @@ blow, a Tech no character can cast at the level its Tech Points allow, a level-8
 a level-5 job band. Every finding is a warning with a ZL1xx code, the numbers, how far
 off they are and a concrete suggestion. Pure: entities and settings in, diagnostics out.
 
-Norms, and where each comes from (README "Balance linter" says the same for users):
+Norms, and where each comes from (the manual's "Balance linter" page says the same for users):
 
 - **A monster of level L** (Appendix I): stat total 25 + 5 x L (+10 per Exceptional
   Stats level, R26), HP 30 + 20 x VIT + 10 x L (x10 boss, R28), MP (SPR + L) / 2 (x2

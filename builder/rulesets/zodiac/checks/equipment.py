@@ -662,7 +662,7 @@ def check_item_ids(*groups: tuple[str, Sequence[Weapon | ArmorPiece | Relic]]) -
                         "ZE104",
                         f"id '{item_id}' is already used by {seen[item_id]}; characters equip "
                         "items by id, so give this one a different `id:` or name",
-                        "README: Writing content",
+                        "manual: Writing content",
                         (key, i, "id" if "id" in item.model_fields_set else "name"),
                     )
                 )

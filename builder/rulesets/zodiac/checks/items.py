@@ -56,7 +56,7 @@ def resolve_item(
             Problem(
                 "ZC151",
                 f"'{ref}' names {len(fitting)} items ({names}); write one of them in full",
-                "README: Writing content",
+                "manual: Writing content",
                 path,
             )
         ]

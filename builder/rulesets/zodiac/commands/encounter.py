@@ -32,7 +32,7 @@ REWARDS_EPILOG = (
     "zodiac.yaml above it) or in --project DIR; a path names a monster file.\n"
     "Each character gets the totals divided by the party size, rounded down (R1);\n"
     "the remainder is not handed out. Another rule set shares them as its book says\n"
-    "(`zodiac rulesets` lists them; the README, 'Rule sets')."
+    "(`zodiac rulesets` lists them; the manual, 'Rule sets')."
 )
 
 REMAINDER_NOTE = "not handed out: each share is rounded down (R1)"
@@ -363,7 +363,7 @@ SIMULATE_EPILOG = (
     "Monster ids are looked up in the party's content project (or --project DIR).\n"
     "Same --seed and --runs, same numbers, whatever --jobs says.\n"
     "Left out: Command Skills, statuses, potions, Defend, most monster powers, Map\n"
-    "Combat (see the README, 'Encounter simulator')."
+    "Combat (see the manual, 'Encounter simulator')."
 )
 
 MAX_FIGHTERS = 32  # bounded work: a fight of more than this is not an encounter

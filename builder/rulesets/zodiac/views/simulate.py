@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from builder.io.project import Entity
     from builder.workspace import Workspace
 
-# What the simulation leaves out, for the report and the README.
+# What the simulation leaves out, for the report and the manual.
 LEFT_OUT = (
     "Command Skills and Support Skills other than Concentrate and the stat bonuses",
     "status effects (Tech statuses, Status Touch, Poison...), Break Arts, Stat Booster, "
