@@ -134,7 +134,8 @@ class Watcher(threading.Thread):
 
     It waits on the operating system (watchfiles: inotify, FSEvents, kqueue), so an idle
     preview costs no CPU however big the project. The watch starts in `__init__`: a save
-    after the constructor returns is seen. Where OS notifications are unavailable,
+    after the constructor returns is seen (when polling, one in the poller's first
+    moments may be taken for the first state). Where OS notifications are unavailable,
     watchfiles polls by itself; where the OS refuses more watches (inotify's
     `max_user_watches`), or `WATCHFILES_FORCE_POLLING` is set, this polls every
     `POLL_MS`. Dot files and folders, `dist/` and the like, and the project's `exclude:`

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import http.client
+import itertools
 import json
 import os
 import re
@@ -207,9 +208,9 @@ def _started(root: Path) -> tuple[Watcher, Callable[[int], bool]]:
     watcher = Watcher(root, on_change=note)
     watcher.start()
 
-    def past(version: int) -> bool:
+    def past(version: int, seconds: float = WAIT) -> bool:
         with counted:
-            return counted.wait_for(lambda: watcher.version > version, WAIT)
+            return counted.wait_for(lambda: watcher.version > version, seconds)
 
     return watcher, past
 
@@ -232,6 +233,34 @@ def test_the_watcher_counts_a_save_when_the_os_reports_it(tmp_path: Path) -> Non
     # The page asks for the version every 0.3 s: a save shows within a second.
     ui = (Path(__file__).parents[2] / "templates" / "serve" / "ui.js").read_text()
     assert STEP_MS / 1000 + 0.3 < 1.0 and "setTimeout(tick, 300)" in ui
+
+
+def test_where_there_are_no_file_events_the_watcher_polls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`WATCHFILES_FORCE_POLLING` (as where the OS refuses more watches): it compares the
+    files itself, and a save still counts. The poller's first look at the files runs
+    while the watch starts, so a save in that moment may be taken for the first state:
+    the test saves again (new bytes each time) until one is counted, within `WAIT`."""
+    monkeypatch.setenv("WATCHFILES_FORCE_POLLING", "1")
+    path = tmp_path / "a.yaml"
+    path.write_text("kind: x\n")
+    watcher, past = _started(tmp_path)
+    try:
+        assert watcher.polling
+        end = time.monotonic() + WAIT
+        for n in itertools.count():
+            path.write_text(f"kind: y{n}\n")
+            if past(1, 1.0) or time.monotonic() > end:
+                break
+        assert watcher.version > 1, "no save was ever seen"
+    finally:
+        watcher.stop(WAIT)
+    assert not watcher.is_alive()
+    monkeypatch.setenv("WATCHFILES_FORCE_POLLING", "false")
+    watcher = Watcher(tmp_path)
+    assert not watcher.polling
+    watcher.stop()
 
 
 def test_the_watcher_ignores_dot_files_outputs_and_excluded_files(tmp_path: Path) -> None:
