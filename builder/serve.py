@@ -219,6 +219,7 @@ class _Preview:
         self.version = -1
         self.ws: Any = None
         self.env: Any = None
+        self._mine: list[tuple[Any, str]] | None = None  # (entity, where), per version
 
     def refresh(self, version: int) -> None:
         if version == self.version:
@@ -226,7 +227,7 @@ class _Preview:
         from builder.render.env import make_environment
         from builder.workspace import open_workspace
 
-        self.ws = None
+        self.ws = self._mine = None
         self.ws = open_workspace([self.root])  # no cache: the cache writes into the project
         self.env = make_environment(self._user_templates())
         self.version = version
@@ -237,8 +238,24 @@ class _Preview:
 
     def _own(self) -> list[Any]:
         """The project's entities (not the shipped catalogues), in file order."""
-        root = self.root.resolve()
-        return [e for e in self.ws.content.entities if e.doc.path.resolve().is_relative_to(root)]
+        return [e for e, _ in self._placed()]
+
+    def _placed(self) -> list[tuple[Any, str]]:
+        """The project's entities and the file each is in, relative to the project: found
+        once a version (every render asks; a path is resolved once, not per entity and
+        request: 10k entries took 1.9 s an index, 0.4 s a card)."""
+        if self._mine is None:
+            root = self.root.resolve()
+            real: dict[Path, Path] = {}
+            mine = []
+            for e in self.ws.content.entities:
+                path = e.doc.path
+                if path not in real:
+                    real[path] = path.resolve()
+                if real[path].is_relative_to(root):
+                    mine.append((e, str(real[path].relative_to(root))))
+            self._mine = mine
+        return self._mine
 
     def _views(self, kind: str) -> list[str]:
         """The books that can print an entity of `kind`: the project's first, by `holds`."""
@@ -268,10 +285,10 @@ class _Preview:
                 "kind": e.kind,
                 "id": e.id,
                 "name": str(getattr(e.model, "name", "") or e.id),
-                "where": f"{_relative(e.doc.path, self.root)}:{e.doc.start[0]}",
+                "where": f"{where}:{e.doc.start[0]}",
                 "views": [[k, _book_title(k, config)] for k in self._views(e.kind)],
             }
-            for e in self._own()
+            for e, where in self._placed()
         ]
         listed = []
         if config is not None:
@@ -371,13 +388,6 @@ class _Preview:
                 )
                 body = out.read_bytes()
         return {"pdf": body, "title": job.label}
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)
 
 
 def _book_title(holds: str, config: Any) -> str:
