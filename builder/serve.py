@@ -41,6 +41,7 @@ import io
 import json
 import multiprocessing
 import os
+import platform
 import re
 import signal
 import socket
@@ -122,10 +123,14 @@ _PAPER_CSS = (
 
 
 def _force_polling() -> bool:
-    """Poll instead of waiting on the OS when `WATCHFILES_FORCE_POLLING` says so (as
-    watchfiles' own `watch` reads it: set, and not false/disable/disabled)."""
+    """Poll instead of waiting on the OS as watchfiles' own `watch` decides: when
+    `WATCHFILES_FORCE_POLLING` is set (and not false/disable/disabled), else on WSL,
+    whose Windows drives send no inotify events."""
     value = os.environ.get("WATCHFILES_FORCE_POLLING")
-    return value is not None and value.lower() not in ("false", "disable", "disabled")
+    if value:
+        return value.lower() not in ("false", "disable", "disabled")
+    uname = platform.uname()
+    return uname.system.lower() == "linux" and "microsoft-standard" in uname.release.lower()
 
 
 class Watcher(threading.Thread):
