@@ -56,6 +56,8 @@ def serve(
         ) from error
     console.print(f"previewing {escape(str(root))}")
     console.print(f"open [bold]{server.url}[/bold]  (Ctrl-C stops)", soft_wrap=True)
+    if server.watcher.polling:  # no OS file events here (or no more of them): say the cost
+        console.print("file events unavailable: comparing the files every 0.3 s")
     console.file.flush()
     # Stop cleanly on Ctrl-C and on `kill`, even when started in the background (where a
     # shell leaves SIGINT ignored).

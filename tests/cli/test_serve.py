@@ -5,8 +5,8 @@ The HTTP tests always run; the browser test drives Debian's chromium through its
 missing (`apt-get install chromium chromium-driver`, `pip install -e ".[test]"`).
 
 No test here depends on how fast the machine is (issue #28): a wait is for an event, with
-a bound (`WAIT`) that only a hang reaches; how soon a save shows is tested on the
-watcher's tick itself; the render deadline is one the test sets, on a template that
+a bound (`WAIT`) that only a hang reaches; a save is waited for as an event (the
+watcher's count, or the version the server answers); the render deadline is one the test sets, on a template that
 never ends, with everything else (loading, the next answer) outside it.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import http.client
+import itertools
 import json
 import os
 import re
@@ -24,14 +25,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from builder.paths import content_dir
-from builder.serve import WATCH_SECONDS, Watcher, inject_head, snapshot
+from builder.serve import STEP_MS, Watcher, inject_head, make_server
 
 AMOS = "/entity/character/amos-the-valiant"
 STATS = "base_stats: {str: 11, mag: 6, vit: 6, spr: 11, agi: 6}"
@@ -196,38 +197,143 @@ def test_inject_head_puts_the_base_before_any_link() -> None:
     assert inject_head("<p>no head</p>", "<b>") == "<b><p>no head</p>"
 
 
-def test_snapshot_sees_a_save_and_skips_outputs(tmp_path: Path) -> None:
-    (tmp_path / "a.yaml").write_text("kind: x\n")
-    (tmp_path / "dist").mkdir()
-    (tmp_path / "dist" / "book.pdf").write_text("pdf")
-    (tmp_path / ".git").mkdir()
-    (tmp_path / ".git" / "HEAD").write_text("ref")
-    before = snapshot(tmp_path)
-    assert [name for name, _, _ in before] == ["a.yaml"]
-    (tmp_path / "dist" / "book.pdf").write_text("pdf, printed again")
-    assert snapshot(tmp_path) == before
-    (tmp_path / "a.yaml").write_text("kind: y\n")  # same size, later time
-    os.utime(tmp_path / "a.yaml", ns=(before[0][1] + 10**9, before[0][1] + 10**9))
-    assert snapshot(tmp_path) != before
+def _started(root: Path) -> tuple[Watcher, Callable[[int], bool]]:
+    """A running watcher on `root`, and a wait (bounded) for its version to pass a number."""
+    counted = threading.Condition()
+
+    def note() -> None:
+        with counted:
+            counted.notify_all()
+
+    watcher = Watcher(root, on_change=note)
+    watcher.start()
+
+    def past(version: int, seconds: float = WAIT) -> bool:
+        with counted:
+            return counted.wait_for(lambda: watcher.version > version, seconds)
+
+    return watcher, past
 
 
-def test_the_watcher_sees_a_save_at_its_next_tick(tmp_path: Path) -> None:
-    """A save shows within a second: the watcher's next tick (every 0.25 s) counts a new
-    version, and the page asks for it every 0.3 s. Ticked here by the test, not a clock."""
+def test_the_watcher_counts_a_save_when_the_os_reports_it(tmp_path: Path) -> None:
+    """A save counts a new version as soon as the OS reports it (no clock: the test waits
+    for the count), and a stop returns at once, the thread gone. (A subfolder's save,
+    and what is not counted, are the next test's.)"""
+    (tmp_path / "zodiac.yaml").write_text("title: t\n")
     path = tmp_path / "a.yaml"
     path.write_text("kind: x\n")
-    changes: list[int] = []
-    watcher = Watcher(tmp_path, on_change=lambda: changes.append(watcher.version))
-    assert watcher.tick() is False and watcher.version == 1  # nothing changed
-    path.write_text("kind: y\n")
-    st = path.stat()
-    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # a later time, same size
-    assert watcher.tick() is True and watcher.version == 2 and changes == [2]
-    assert watcher.tick() is False and watcher.version == 2  # counted once
-    (tmp_path / "b.yaml").write_text("kind: z\n")
-    assert watcher.tick() is True and changes == [2, 3]
+    watcher, past = _started(tmp_path)
+    try:
+        assert watcher.version == 1
+        path.write_text("kind: y\n")  # same size: a changed time alone is a change
+        assert past(1), "the save was never seen"
+    finally:
+        watcher.stop(WAIT)
+    assert not watcher.is_alive()
+    # The page asks for the version every 0.3 s: a save shows within a second.
     ui = (Path(__file__).parents[2] / "templates" / "serve" / "ui.js").read_text()
-    assert WATCH_SECONDS + 0.3 < 1.0 and "setTimeout(tick, 300)" in ui
+    assert STEP_MS / 1000 + 0.3 < 1.0 and "setTimeout(tick, 300)" in ui
+
+
+def test_where_there_are_no_file_events_the_watcher_polls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`WATCHFILES_FORCE_POLLING` (as where the OS refuses more watches): it compares the
+    files itself, and a save still counts. The poller's first look at the files runs
+    while the watch starts, so a save in that moment may be taken for the first state:
+    the test saves again (new bytes each time) until one is counted, within `WAIT`."""
+    monkeypatch.setenv("WATCHFILES_FORCE_POLLING", "1")
+    path = tmp_path / "a.yaml"
+    path.write_text("kind: x\n")
+    watcher, past = _started(tmp_path)
+    try:
+        assert watcher.polling
+        end = time.monotonic() + WAIT
+        for n in itertools.count():
+            path.write_text(f"kind: y{n}\n")
+            if past(1, 1.0) or time.monotonic() > end:
+                break
+        assert watcher.version > 1, "no save was ever seen"
+    finally:
+        watcher.stop(WAIT)
+    assert not watcher.is_alive()
+    monkeypatch.setenv("WATCHFILES_FORCE_POLLING", "false")
+    watcher = Watcher(tmp_path)
+    assert not watcher.polling
+    watcher.stop()
+
+
+def test_the_watcher_ignores_dot_files_outputs_and_excluded_files(tmp_path: Path) -> None:
+    """Changes the preview cannot show count no version: dot files and folders, `dist/`,
+    what `exclude:` names, a file outside the project. Each ignored write comes before a
+    watched one, so the count after both is one version per watched write."""
+    (tmp_path / "zodiac.yaml").write_text("title: t\nexclude: [drafts, '*.bak.yaml']\n")
+    for folder in ("drafts", "dist", ".git", "monsters"):
+        (tmp_path / folder).mkdir()
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.yaml"
+    ignored = [
+        tmp_path / ".hidden.yaml",
+        tmp_path / ".git" / "HEAD",
+        tmp_path / "dist" / "book.pdf",
+        tmp_path / "drafts" / "x.yaml",
+        tmp_path / "monsters" / "old.bak.yaml",
+        outside,
+    ]
+    watcher = Watcher(tmp_path)
+    assert [watcher.watched(str(p)) for p in ignored] == [False] * len(ignored)
+    assert watcher.changed(str(p) for p in ignored) is False and watcher.version == 1
+    assert watcher.watched(str(tmp_path / "monsters" / "m.yaml"))
+    assert watcher.watched(str(tmp_path / "templates" / "card.html"))  # templates count
+    assert watcher.watched(str(tmp_path / "zodiac.yaml"))
+    watcher.stop()
+    # Live: each batch the OS reports counts a version exactly when a watched file is in
+    # it. The ignored writes are reported (waited for) before the watched one is written.
+    reported: list[tuple[set[str], bool]] = []
+    seen = threading.Condition()
+    watched = str(tmp_path / "monsters" / "m.yaml")
+
+    class Recording(Watcher):
+        def changed(self, paths: Iterable[str]) -> bool:
+            batch = set(paths)
+            counted = super().changed(batch)
+            with seen:
+                reported.append((batch, counted))
+                seen.notify_all()
+            return counted
+
+    def all_reported(paths: set[str]) -> bool:
+        return paths <= set().union(*(batch for batch, _ in reported))
+
+    watcher = Recording(tmp_path)
+    watcher.start()
+    inside = {str(p) for p in ignored if p != outside}
+    try:
+        for path in ignored:
+            path.write_text("ignored\n")
+        with seen:
+            assert seen.wait_for(lambda: all_reported(inside), WAIT), reported
+        assert watcher.version == 1
+        Path(watched).write_text("kind: monster\n")
+        with seen:
+            assert seen.wait_for(lambda: all_reported({watched}), WAIT), reported
+        assert watcher.version >= 2
+        assert [counted for _, counted in reported] == [watched in b for b, _ in reported]
+    finally:
+        watcher.stop(WAIT)
+        outside.unlink()
+    assert not watcher.is_alive()
+
+
+def test_close_stops_the_watcher_and_the_worker_promptly(project: Path) -> None:
+    """`close()` returns (bounded), the watcher's thread and the worker process gone."""
+    server = make_server(project, 0)
+    worker = server.worker._proc
+    closing = threading.Thread(target=server.close)
+    closing.start()
+    closing.join(WAIT)
+    assert not closing.is_alive(), "close() hung"
+    assert not server.watcher.is_alive()
+    assert worker is not None and not worker.is_alive()
 
 
 # ------------------------------------------------------------------- over HTTP
