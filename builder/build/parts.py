@@ -108,24 +108,25 @@ class _Parted:
             Piece("body", k, a, min(a + size, self.count))
             for k, a in enumerate(range(0, self.count, size))
         ]
-        ends = self._ends()
-        front = ["front-0"] if "front" in ends else []
-        back = ["back-0"] if "back" in ends else []
-        known = {n: _layout(self.prior.get(n)) for n in [*front, *map(_part_name, pieces), *back]}
+        ends = self._end_pieces()
+        names = [*map(_part_name, ends[: self._fronts()]), *map(_part_name, pieces)]
+        names += map(_part_name, ends[self._fronts() :])
+        known = {n: _layout(self.prior.get(n)) for n in names}
         renamed = _renamed(self.prior_ids, self.ids)
         if ends and all(known.values()) and renamed is not None:
             layouts = [_rename_anchors(k, renamed) for k in known.values() if k is not None]
             guess = tuple(sorted(_pages(layouts).items()))
-            pieces = [Piece(section, pages=guess) for section in ends] + pieces
+            pieces = [replace(end, pages=guess) for end in ends] + pieces
             self.waiting = len(pieces)
             return pieces
         drafts = []
-        for section in ends:
-            last = known[f"{section}-0"]
+        for end in ends:
+            last = known[_part_name(end)]
             if last is not None:  # the last build's contents: their pages, for a start
-                self.done[(section, 0)] = PartDone(Piece(section, draft=True), Path(), last, "")
+                draft = replace(end, draft=True)
+                self.done[(end.section, end.number)] = PartDone(draft, Path(), last, "")
             else:
-                drafts.append(Piece(section, draft=True))
+                drafts.append(replace(end, draft=True))
         # Drafts first: the numbered contents wait for them, and end the book.
         pieces = drafts + pieces
         self.waiting = len(pieces)
@@ -135,12 +136,32 @@ class _Parted:
         """The sections around the entries this book has: "front", "back"."""
         return [s for s, on in (("front", self.plan.front), ("back", self.plan.back)) if on]
 
+    def _end_pieces(self) -> list[Piece]:
+        """The contents' and the index's pieces: of `PartPlan.rows` entries each (the
+        rows `start:stop`), or each whole in one piece (0:0)."""
+        rows = self.plan.rows
+        pieces = []
+        for section in self._ends():
+            if rows and self.count > rows:
+                starts = range(0, self.count, rows)
+                pieces += [
+                    Piece(section, k, a, min(a + rows, self.count)) for k, a in enumerate(starts)
+                ]
+            else:
+                pieces.append(Piece(section))
+        return pieces
+
+    def _fronts(self) -> int:
+        """How many of `_end_pieces` are the contents'."""
+        return sum(p.section == "front" for p in self._end_pieces())
+
     def order(self) -> list[PartDone]:
         """The parts in book order: front, bodies, back."""
-        bodies = sorted((d for (s, _), d in self.done.items() if s == "body"), key=_number)
-        front = [self.done[("front", 0)]] if self.plan.front else []
-        back = [self.done[("back", 0)]] if self.plan.back else []
-        return [*front, *bodies, *back]
+
+        def section(name: str) -> list[PartDone]:
+            return sorted((d for (s, _), d in self.done.items() if s == name), key=_number)
+
+        return [*section("front"), *section("body"), *section("back")]
 
     def finished(self, part: PartDone) -> list[Piece]:
         """Record a part; what to print next, once all of this round are in."""
@@ -148,10 +169,11 @@ class _Parted:
         self.waiting -= 1
         if self.waiting:
             return []
-        numbered = self._ends()
+        numbered = self._end_pieces()
         now = self.pages()
-        drafts = [s for s in numbered if self.done[(s, 0)].piece.draft]
-        stale = [s for s in numbered if dict(self.done[(s, 0)].piece.pages) != now]
+        ends = [self.done[(p.section, p.number)].piece for p in numbered]
+        drafts = [p for p in ends if p.draft]
+        stale = [p for p in ends if dict(p.pages) != now]
         self.rounds += 1
         if not (drafts or stale):
             return [Piece("join")]
@@ -159,7 +181,9 @@ class _Parted:
             raise Unsettled(self.rounds)
         pages = tuple(sorted(now.items()))
         self.waiting = len(numbered)
-        return [Piece(s, pages=pages) for s in numbered]
+        # All of them, numbered anew: a piece whose page numbers did not change prints
+        # the same HTML, and its record keeps it.
+        return [replace(p, pages=pages) for p in numbered]
 
     def pages(self) -> dict[str, int]:
         """The page (from 1) of each anchor, as the parts printed so far lay out."""
@@ -329,6 +353,7 @@ def print_piece(
         "link": PART_LINK,
         "pages": dict(piece.pages),
         "unknown": _NO_PAGE if piece.draft else "",
+        "rows": [piece.start, piece.stop or None],  # the contents' or index's rows it prints
     }
     env = part_environment(user_templates)
     text = render_html(job.template, _part_context(ws, job, piece, parted), env=env)
