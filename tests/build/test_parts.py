@@ -343,3 +343,38 @@ def test_a_renamed_monster_prints_again_only_the_contents_and_index_pieces_namin
         "Monsters",
         "Index of Monsters",
     ]
+
+
+def test_a_books_views_are_computed_once_a_build_not_once_a_part(
+    project: Path, monkeypatch
+) -> None:
+    """Each card part, and the contents and index, used to build the views of every
+    monster again (issue 24): now once, until the build forgets them."""
+    import builder.build.parts as parts_module
+    from builder.build import plan
+    from builder.workspace import open_workspace
+
+    _parts(monkeypatch, PartPlan(6, front=True, back=True), PartPlan(9, items="faces"))
+    ws = open_workspace([project])
+    jobs = {job.book.holds: job for job in plan(ws, ws.config, project / "dist")}
+    calls: list[str] = []
+    real = parts_module.context_for
+
+    def counted(ws_, job, parted=None):
+        calls.append(job.book.holds)
+        return real(ws_, job, parted)
+
+    monkeypatch.setattr(parts_module, "context_for", counted)
+    cards, bestiary = jobs["monster_cards"], jobs["bestiary"]
+    faces = [
+        parts_module._part_context(ws, cards, Piece("body", k, 9 * k, 9 * k + 9), {})["faces"]
+        for k in range(3)
+    ]
+    assert [len(f) for f in faces] == [9, 9, 2]  # 20 faces
+    for section in ("front", "back"):
+        context = parts_module._part_context(ws, bestiary, Piece(section), {"section": section})
+        assert len(context["monsters"]) == MONSTERS and context["parted"]["section"] == section
+    assert calls == ["monster_cards", "bestiary"]
+    parts_module.forget_contexts()
+    parts_module._part_context(ws, bestiary, Piece("front"), {})
+    assert calls == ["monster_cards", "bestiary", "bestiary"]
