@@ -108,24 +108,25 @@ class _Parted:
             Piece("body", k, a, min(a + size, self.count))
             for k, a in enumerate(range(0, self.count, size))
         ]
-        ends = self._ends()
-        front = ["front-0"] if "front" in ends else []
-        back = ["back-0"] if "back" in ends else []
-        known = {n: _layout(self.prior.get(n)) for n in [*front, *map(_part_name, pieces), *back]}
+        ends = self._end_pieces()
+        names = [*map(_part_name, ends[: self._fronts()]), *map(_part_name, pieces)]
+        names += map(_part_name, ends[self._fronts() :])
+        known = {n: _layout(self.prior.get(n)) for n in names}
         renamed = _renamed(self.prior_ids, self.ids)
         if ends and all(known.values()) and renamed is not None:
             layouts = [_rename_anchors(k, renamed) for k in known.values() if k is not None]
             guess = tuple(sorted(_pages(layouts).items()))
-            pieces = [Piece(section, pages=guess) for section in ends] + pieces
+            pieces = [replace(end, pages=guess) for end in ends] + pieces
             self.waiting = len(pieces)
             return pieces
         drafts = []
-        for section in ends:
-            last = known[f"{section}-0"]
+        for end in ends:
+            last = known[_part_name(end)]
             if last is not None:  # the last build's contents: their pages, for a start
-                self.done[(section, 0)] = PartDone(Piece(section, draft=True), Path(), last, "")
+                draft = replace(end, draft=True)
+                self.done[(end.section, end.number)] = PartDone(draft, Path(), last, "")
             else:
-                drafts.append(Piece(section, draft=True))
+                drafts.append(replace(end, draft=True))
         # Drafts first: the numbered contents wait for them, and end the book.
         pieces = drafts + pieces
         self.waiting = len(pieces)
@@ -135,12 +136,32 @@ class _Parted:
         """The sections around the entries this book has: "front", "back"."""
         return [s for s, on in (("front", self.plan.front), ("back", self.plan.back)) if on]
 
+    def _end_pieces(self) -> list[Piece]:
+        """The contents' and the index's pieces: of `PartPlan.rows` entries each (the
+        rows `start:stop`), or each whole in one piece (0:0)."""
+        rows = self.plan.rows
+        pieces = []
+        for section in self._ends():
+            if rows and self.count > rows:
+                starts = range(0, self.count, rows)
+                pieces += [
+                    Piece(section, k, a, min(a + rows, self.count)) for k, a in enumerate(starts)
+                ]
+            else:
+                pieces.append(Piece(section))
+        return pieces
+
+    def _fronts(self) -> int:
+        """How many of `_end_pieces` are the contents'."""
+        return sum(p.section == "front" for p in self._end_pieces())
+
     def order(self) -> list[PartDone]:
         """The parts in book order: front, bodies, back."""
-        bodies = sorted((d for (s, _), d in self.done.items() if s == "body"), key=_number)
-        front = [self.done[("front", 0)]] if self.plan.front else []
-        back = [self.done[("back", 0)]] if self.plan.back else []
-        return [*front, *bodies, *back]
+
+        def section(name: str) -> list[PartDone]:
+            return sorted((d for (s, _), d in self.done.items() if s == name), key=_number)
+
+        return [*section("front"), *section("body"), *section("back")]
 
     def finished(self, part: PartDone) -> list[Piece]:
         """Record a part; what to print next, once all of this round are in."""
@@ -148,10 +169,11 @@ class _Parted:
         self.waiting -= 1
         if self.waiting:
             return []
-        numbered = self._ends()
+        numbered = self._end_pieces()
         now = self.pages()
-        drafts = [s for s in numbered if self.done[(s, 0)].piece.draft]
-        stale = [s for s in numbered if dict(self.done[(s, 0)].piece.pages) != now]
+        ends = [self.done[(p.section, p.number)].piece for p in numbered]
+        drafts = [p for p in ends if p.draft]
+        stale = [p for p in ends if dict(p.pages) != now]
         self.rounds += 1
         if not (drafts or stale):
             return [Piece("join")]
@@ -159,7 +181,9 @@ class _Parted:
             raise Unsettled(self.rounds)
         pages = tuple(sorted(now.items()))
         self.waiting = len(numbered)
-        return [Piece(s, pages=pages) for s in numbered]
+        # All of them, numbered anew: a piece whose page numbers did not change prints
+        # the same HTML, and its record keeps it.
+        return [replace(p, pages=pages) for p in numbered]
 
     def pages(self) -> dict[str, int]:
         """The page (from 1) of each anchor, as the parts printed so far lay out."""
@@ -236,6 +260,45 @@ def _layout(record: Any) -> PartLayout | None:
         return None
 
 
+# A book's whole context (its views of all its entries) is computed once a build, not once
+# a part: before this, each card part and the contents and index built the views of all
+# 200 monsters again (0.25 s each), a third of a rebuild's time where nothing changed
+# (issue 24). Filled in the building process before the workers fork, so they inherit it;
+# `forget_contexts` empties it when the build ends.
+_WHOLE: dict[Path, tuple[Workspace, Any, dict[str, Any]]] = {}
+
+
+def whole_context(ws: Workspace, job: Job) -> dict[str, Any]:
+    """`context_for(ws, job)`, the whole book's, computed once for this workspace and job."""
+    found = _WHOLE.get(job.out)
+    if found is not None and found[0] is ws and found[1] is job.entities:
+        return dict(found[2])
+    context = context_for(ws, job)
+    _WHOLE[job.out] = (ws, job.entities, context)
+    return dict(context)
+
+
+_ENVIRONMENTS: dict[Path | None, Any] = {}  # one Jinja environment a build, as _WHOLE
+
+
+def part_environment(user_templates: Path | None) -> Any:
+    """The build's Jinja environment: its compiled templates serve every part (compiling
+    the bestiary's templates again for each part cost more than rendering it)."""
+    env = _ENVIRONMENTS.get(user_templates)
+    if env is None:
+        from builder.render.env import make_environment
+
+        env = _ENVIRONMENTS[user_templates] = make_environment(user_templates)
+    return env
+
+
+def forget_contexts() -> None:
+    """Drop the contexts `whole_context` keeps, and the environment (at a build's end: the
+    templates may change before the next)."""
+    _WHOLE.clear()
+    _ENVIRONMENTS.clear()
+
+
 def part_plan(ws: Workspace, job: Job, user_templates: Path | None) -> tuple[PartPlan, int] | None:
     """How `job` prints in parts and how many entries it splits (its entities, or the
     items `PartPlan.items` names), or None to print it whole (short, or its own template)."""
@@ -246,7 +309,7 @@ def part_plan(ws: Workspace, job: Job, user_templates: Path | None) -> tuple[Par
         return None  # a project's template may not know about parts
     count = len(job.entities)
     if plan.items is not None:  # the printed items (cards) the context lists
-        items = context_for(ws, job).get(plan.items)
+        items = whole_context(ws, job).get(plan.items)
         count = len(items) if isinstance(items, list) else 0
     return (plan, count) if count > plan.size else None
 
@@ -255,14 +318,13 @@ def _part_context(ws: Workspace, job: Job, piece: Piece, parted: dict[str, Any])
     """A part's context: a body part's entities (or, for `PartPlan.items`, the whole
     book's context with that list cut to the part), the whole book's for the others."""
     plan = ws.rule_set.books[job.book.holds].parts
-    if piece.section != "body":
-        return context_for(ws, job, parted)
-    if plan is None or plan.items is None:
+    if piece.section == "body" and (plan is None or plan.items is None):
         return context_for(
             ws, replace(job, entities=job.entities[piece.start : piece.stop]), parted
         )
-    context = context_for(ws, job, parted)
-    context[plan.items] = list(context[plan.items])[piece.start : piece.stop]
+    context = whole_context(ws, job) | {"parted": parted}
+    if piece.section == "body" and plan is not None and plan.items is not None:
+        context[plan.items] = list(context[plan.items])[piece.start : piece.stop]
     return context
 
 
@@ -280,7 +342,6 @@ def print_piece(
     record in `prior` (the last build's) still holds is taken from there, not printed.
     A draft only counts pages: it is laid out, never written.
     """
-    from builder.render.env import make_environment
     from builder.render.parts import PART_LINK
     from builder.render.pdf import render_html, write_pdf
 
@@ -292,8 +353,9 @@ def print_piece(
         "link": PART_LINK,
         "pages": dict(piece.pages),
         "unknown": _NO_PAGE if piece.draft else "",
+        "rows": [piece.start, piece.stop or None],  # the contents' or index's rows it prints
     }
-    env = make_environment(user_templates)
+    env = part_environment(user_templates)
     text = render_html(job.template, _part_context(ws, job, piece, parted), env=env)
     head = text[: text.find("<body")] if "<body" in text else ""
     key = print_key(text, config.paper.value, user_templates)

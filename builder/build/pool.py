@@ -10,6 +10,7 @@ once, and they stop when `zodiac` dies (issue #28, see "Stopping" below).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
@@ -26,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import jinja2
+
 from builder.build.parts import (
     Joined,
     PartDone,
@@ -33,11 +36,14 @@ from builder.build.parts import (
     Unsettled,
     _Parted,
     _user_templates,
+    forget_contexts,
     join_piece,
+    part_environment,
     part_plan,
     print_piece,
+    whole_context,
 )
-from builder.build.planning import Built, Job, context_for, run
+from builder.build.planning import Built, Job, run
 from builder.build.records import _record_key
 from builder.errors import UsageError
 from builder.render.pdf import RenderError
@@ -395,13 +401,16 @@ def run_parallel(
     # Biggest books first, so a long bestiary does not start last.
     left = sorted(range(len(jobs)), key=lambda i: -len(jobs[i].entities))
     with tempfile.TemporaryDirectory(prefix="zodiac-parts-") as folder:
-        parted: dict[int, _Parted] = {}
-        for i in left:
-            state = _plan_parts(ws, jobs[i], html, previous)
-            if state is not None:
-                parted[i] = state
-        settings = _Settings(html, limits, previous, Path(folder), keep)
-        yield from _print_all(ws, jobs, left, parted, n, settings)
+        try:
+            parted: dict[int, _Parted] = {}
+            for i in left:
+                state = _plan_parts(ws, jobs[i], html, previous)
+                if state is not None:
+                    parted[i] = state
+            settings = _Settings(html, limits, previous, Path(folder), keep)
+            yield from _print_all(ws, jobs, left, parted, n, settings)
+        finally:
+            forget_contexts()
 
 
 @dataclass(frozen=True)
@@ -430,11 +439,17 @@ def _plan_parts(ws: Workspace, job: Job, html: bool, previous: dict[str, Any]) -
     if split is None:
         return None
     plan, count = split
+    # Computed here, the workers inherit them: the contents and index show every entry,
+    # and every part renders the same templates.
+    if plan.front or plan.back:
+        whole_context(ws, job)
+    with contextlib.suppress(jinja2.TemplateError):  # a worker reports it, within the limits
+        part_environment(user_templates).get_template(job.template)
     html_path = None
     if html:
         try:
             text = render_html(
-                job.template, context_for(ws, job), env=make_environment(user_templates)
+                job.template, whole_context(ws, job), env=make_environment(user_templates)
             )
         except RenderError:
             return None  # printed whole, in a worker, which reports the error within the limits

@@ -68,12 +68,17 @@ class PartPlan:
     printed items are not its entities one for one (a card per ability of each
     combatant): every part gets the whole book's context, that list cut to its ``size``.
     None: each part's context is built from its slice of the entities.
+
+    ``rows``: the contents and index print in pieces of that many entries, each its own
+    page and record (the template gets ``parted.rows``), so a renamed entry prints again
+    only the pieces that name it, not the whole contents and index (issue 24); 0: whole.
     """
 
     size: int
     front: bool = False
     back: bool = False
     items: str | None = None
+    rows: int = 0
 
 
 @dataclass(frozen=True)

@@ -292,3 +292,89 @@ def test_contents_whose_numbers_never_settle_fail_the_book_rather_than_lie() -> 
         while True:  # each printing of the contents is a page longer than the last
             [again] = parted.finished(_done("front", grow, {}, pages=again.pages))
             grow += 1
+
+
+def _kept(project: Path) -> dict[str, dict[str, str]]:
+    """Each book's parts as the build's records keep them: {part: its PDF's digest}."""
+    from builder.cache import ProjectCache
+
+    [folder] = ProjectCache.open(project).build_records().values()
+    return {
+        Path(path).name: {name: part["pdf"] for name, part in rec["parts"].items()}
+        for path, rec in folder.items()
+    }
+
+
+def test_a_renamed_monster_prints_again_only_the_contents_and_index_pieces_naming_it(
+    zodiac, project: Path, monkeypatch
+) -> None:
+    # Contents and index in pieces of 5 rows (PartPlan.rows, issue 24): 4 pieces each.
+    _parts(monkeypatch, PartPlan(6, front=True, back=True, rows=5), PartPlan(9))
+    _build(zodiac, project, "dist")
+    before = _kept(project)
+    pieces = [f"{s}-{k}" for s in ("back", "body", "front") for k in range(4)]
+    assert sorted(before["bestiary.pdf"]) == pieces
+    rat = project / "monsters" / "rat-10.yaml"
+    rat.write_text(rat.read_text().replace("name: Rat 10", "name: Rat 10 Sewer"))
+    _build(zodiac, project, "dist")
+    after = _kept(project)
+    changed = {
+        book: sorted(n for n in after[book] if after[book][n] != before[book].get(n))
+        for book in after
+    }
+    # Rat 10 is the 10th by level and by name (rows 5-9 of the contents and of the index):
+    # the second piece of each, and the second body part of each book.
+    assert changed == {"bestiary.pdf": ["back-1", "body-1", "front-1"], "cards.pdf": ["body-1"]}
+    _build(zodiac, project, "cold", "--no-cache")
+    texts = page_texts(project / "dist" / "bestiary.pdf")
+    assert texts == page_texts(project / "cold" / "bestiary.pdf")
+    # The book reads as one: each row of the contents and of the index names its page.
+    where = _heading_pages([t.replace("Rat 10 Sewer", "Rat 10") for t in texts])
+    assert len(where) == MONSTERS
+    book = " ".join(texts)
+    for name, page in where.items():
+        shown = "Rat 10 Sewer" if name == "Rat 10" else name
+        assert re.search(rf"{shown} Lv \d+ \.+ {page}\b", book), name
+        assert re.search(rf"{shown} \.+ {page}\b", book), name
+    # One heading each; the running heads of the index's later pages.
+    assert book.count("Contents") == 1 and book.count("BESTIARY Index of Monsters") == 4
+    outline = PdfReader(project / "dist" / "bestiary.pdf").outline
+    assert [i.title for i in outline if not isinstance(i, list)] == [
+        "Monsters",
+        "Index of Monsters",
+    ]
+
+
+def test_a_books_views_are_computed_once_a_build_not_once_a_part(
+    project: Path, monkeypatch
+) -> None:
+    """Each card part, and the contents and index, used to build the views of every
+    monster again (issue 24): now once, until the build forgets them."""
+    import builder.build.parts as parts_module
+    from builder.build import plan
+    from builder.workspace import open_workspace
+
+    _parts(monkeypatch, PartPlan(6, front=True, back=True), PartPlan(9, items="faces"))
+    ws = open_workspace([project])
+    jobs = {job.book.holds: job for job in plan(ws, ws.config, project / "dist")}
+    calls: list[str] = []
+    real = parts_module.context_for
+
+    def counted(ws_, job, parted=None):
+        calls.append(job.book.holds)
+        return real(ws_, job, parted)
+
+    monkeypatch.setattr(parts_module, "context_for", counted)
+    cards, bestiary = jobs["monster_cards"], jobs["bestiary"]
+    faces = [
+        parts_module._part_context(ws, cards, Piece("body", k, 9 * k, 9 * k + 9), {})["faces"]
+        for k in range(3)
+    ]
+    assert [len(f) for f in faces] == [9, 9, 2]  # 20 faces
+    for section in ("front", "back"):
+        context = parts_module._part_context(ws, bestiary, Piece(section), {"section": section})
+        assert len(context["monsters"]) == MONSTERS and context["parted"]["section"] == section
+    assert calls == ["monster_cards", "bestiary"]
+    parts_module.forget_contexts()
+    parts_module._part_context(ws, bestiary, Piece("front"), {})
+    assert calls == ["monster_cards", "bestiary", "bestiary"]

@@ -181,7 +181,8 @@ BOOKS: dict[str, BookSpec] = {
         "books/bestiary.html",
         f"{_V}.bestiary:bestiary_context",
         description="stat blocks with contents and index",
-        parts=PartPlan(10, front=True, back=True),
+        # Contents and index in pieces of 60 rows: a page each on A4 and Letter (#24).
+        parts=PartPlan(10, front=True, back=True, rows=60),
     ),
     "equipment_book": BookSpec(
         ("weapon_set", "armor_set", "relic_set", "potion"),
