@@ -44,7 +44,7 @@ from builder.build.parts import (
     whole_context,
 )
 from builder.build.planning import Built, Job, run
-from builder.build.records import _record_key
+from builder.build.records import _record_key, inputs_digest, still_printed
 from builder.errors import UsageError
 from builder.render.pdf import RenderError
 from builder.workspace import Workspace
@@ -382,11 +382,63 @@ def run_parallel(
     A file that fails (a template error, a limit, its process killed) is yielded with its
     `RenderError` and keeps its previous version; the others still print. Where fork is
     unavailable (Windows) files print in this process, without the limits. `previous`:
-    as for `run` (files whose inputs are unchanged are kept, not printed again). A long
+    as for `run` (files whose inputs are unchanged are kept, not printed again; when
+    nothing of the builder or the project changed, without rendering them: see
+    `inputs_digest`). A long
     book prints in parts (see `Piece`); `keep` (`parts_folder`) keeps its parts for the
     next build, which prints again only the parts that changed.
     """
     previous = previous or {}
+    # Only where records are kept (`keep`: a build with the cache); not with --html, which
+    # writes each book's HTML and so renders it anyway.
+    inputs = None if html or keep is None else _inputs(ws, jobs)
+    jobs = list(jobs)
+    for job in [j for j in jobs if inputs is not None]:
+        kept = _kept_whole(job, previous, inputs)
+        if kept is not None:
+            jobs.remove(job)
+            yield job, kept
+    if not jobs:
+        return  # nothing to print: no template rendered, no process forked
+    for job, outcome in _print_jobs(ws, jobs, html, workers, previous, keep):
+        if inputs is not None and isinstance(outcome, Built) and outcome.record is not None:
+            outcome.record["inputs"] = inputs
+        yield job, outcome
+
+
+def _inputs(ws: Workspace, jobs: list[Job]) -> str | None:
+    """`inputs_digest` of this build, leaving out the files it writes."""
+    outputs = {os.path.realpath(p) for j in jobs for p in (j.out, j.out.with_suffix(".html"))}
+    # And the other books' PDFs beside them (a build with `--only`), not inputs of a book.
+    for folder in {j.out.parent for j in jobs}:
+        with contextlib.suppress(OSError):
+            outputs |= {
+                os.path.realpath(p) for p in folder.iterdir() if p.suffix in (".pdf", ".html")
+            }
+    return inputs_digest(ws.root, outputs)
+
+
+def _kept_whole(job: Job, previous: dict[str, Any], inputs: str) -> Built | None:
+    """The PDF `job` printed last time, kept without rendering anything, when the build's
+    inputs are the same as then and the PDF and the files it read are unchanged."""
+    old = previous.get(_record_key(job.out))
+    if not isinstance(old, dict) or old.get("inputs") != inputs:
+        return None
+    if not isinstance(old.get("key"), str):
+        return None
+    if not still_printed(old, old.get("key"), job.out):
+        return None
+    return Built(job.out, old["pages"], old["size"], None, record=old, unchanged=True)
+
+
+def _print_jobs(
+    ws: Workspace,
+    jobs: list[Job],
+    html: bool,
+    workers: int | None,
+    previous: dict[str, Any],
+    keep: Path | None,
+) -> Iterator[tuple[Job, Built | RenderError]]:
     n = default_workers() if workers is None else workers
     limits = render_limits()
     if "fork" not in multiprocessing.get_all_start_methods():  # pragma: no cover - Windows

@@ -39,6 +39,64 @@ def print_key(html: str, paper: str, user_templates: Path | None = None) -> str:
     return h.hexdigest()
 
 
+# A project bigger than this is not read whole to tell that nothing changed: its books
+# are rendered and their HTML compared instead (`inputs_digest` returns None).
+MAX_INPUT_FILES = 5000
+MAX_INPUT_BYTES = 256 * 1024 * 1024
+
+
+def inputs_digest(root: Path | None, outputs: set[str]) -> str | None:
+    """The digest of everything any book's HTML can depend on: the builder (its code and
+    catalogues: `builder_fingerprint`), its templates, every file of the project (bar
+    the hidden ones and `outputs`, the files this build writes), and the print settings.
+
+    Why: a build where nothing changed rendered every book, and every part of a long one,
+    only to hash the HTML and find it unchanged (issue #24: about a second of CPU for the
+    200-monster bestiary). With the same inputs digest the HTML is the same, so a PDF
+    whose record has it (and still passes `still_printed`) is kept without rendering.
+    Coarse on purpose: any edit to the project renders as before. None when the project
+    is too big to read whole, or unreadable.
+    """
+    from builder.cache import builder_fingerprint
+    from builder.render.assets import templates_dir
+
+    if root is None:
+        return None
+    h = hashlib.blake2b(digest_size=20)
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    h.update(f"{builder_fingerprint()}\0{epoch}\0{_weasyprint_version()}".encode())
+    budget = [MAX_INPUT_FILES, MAX_INPUT_BYTES]
+    for label, folder in (("templates", templates_dir()), ("project", Path(root))):
+        if not _digest_tree(h, label, folder, outputs, budget):
+            return None
+    return h.hexdigest()
+
+
+def _digest_tree(h: Any, label: str, folder: Path, outputs: set[str], budget: list[int]) -> bool:
+    """Add every file under `folder` (path and bytes) to `h`; False past the budget."""
+    try:
+        found = []
+        for top, dirs, files in os.walk(folder):
+            dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"]
+            found += [os.path.join(top, n) for n in files if not n.startswith(".")]
+            if len(found) > budget[0]:
+                return False
+        for path in sorted(found):
+            if os.path.realpath(path) in outputs:
+                continue
+            budget[0] -= 1
+            data = Path(path).read_bytes()
+            budget[1] -= len(data)
+            if budget[0] < 0 or budget[1] < 0:
+                return False
+            rel = os.path.relpath(path, folder)
+            h.update(f"\0{label}/{rel}\0{len(data)}\0".encode(errors="replace"))
+            h.update(data)
+    except OSError:
+        return False
+    return True
+
+
 @cache
 def _weasyprint_version() -> str:
     """Read from its installed metadata once per process, not once per file printed."""
