@@ -152,6 +152,25 @@ def reprinted(before: dict[str, Any], after: dict[str, Any]) -> str:
     return f"{changed}/{len(after)}"
 
 
+# `zodiac` with the card book's parts of another size (`--part-size`): the same build, its
+# `PartPlan.size` replaced, to weigh smaller parts against the rule set's own.
+_LAUNCH = (
+    "import dataclasses as d, sys; from builder import rulesets; "
+    "r, holds, size = sys.argv[1], sys.argv[2], int(sys.argv[3]); "
+    "books = rulesets.get(r).books; "
+    "books[holds] = d.replace(books[holds], parts=d.replace(books[holds].parts, size=size)); "
+    "sys.argv = ['zodiac', *sys.argv[4:]]; "
+    "from builder.cli.app import main; main()"
+)
+
+
+def zodiac_command(c: Companion, part_size: int | None) -> list[str]:
+    """How to run `zodiac`: as installed, or with the card book in parts of `part_size`."""
+    if part_size is None:
+        return ["zodiac"]
+    return [sys.executable, "-c", _LAUNCH, c.ruleset, c.holds, str(part_size)]
+
+
 def _renamed(value: str, run: int) -> str:
     """A name (YAML, as `renamed` writes it) with this run's suffix: its place stays."""
     old = re.sub(r" \(edit \d+\)$", "", json.loads(value) if value.startswith('"') else value)
@@ -162,7 +181,9 @@ def _uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
-def bench(c: Companion, entries: int, runs: int, tmp: Path, chromium: str | None) -> dict:
+def bench(
+    c: Companion, entries: int, runs: int, tmp: Path, chromium: str | None, part_size: int | None
+) -> dict:
     """One rule set's rows: (wall, cpu) per run for each measure, and the parts reprinted."""
     root = tmp / c.ruleset
     files = make_project(root, c, entries)
@@ -171,7 +192,7 @@ def bench(c: Companion, entries: int, runs: int, tmp: Path, chromium: str | None
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp / f"{c.ruleset}-cache")}
     env.pop("ZODIAC_NO_CACHE", None)
     out = tmp / f"{c.ruleset}-dist"
-    build = ["zodiac", "build", str(root), "--out", str(out), "-j", "2"]
+    build = [*zodiac_command(c, part_size), "build", str(root), "--out", str(out), "-j", "2"]
     rows: dict[str, list] = {k: [] for k in ("cold", "chromium", "edit", "rename", "nothing")}
     events: dict[str, list[str]] = {k: [] for k in ("edit", "rename", "nothing")}
     name = re.compile(r"(?m)^name: (.*)$")
@@ -215,6 +236,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-chromium", action="store_true")
     ap.add_argument("--only", action="append", help="a rule set id (repeatable)")
+    ap.add_argument(
+        "--part-size", type=int, help="print the card books in parts of this many cards"
+    )
     args = ap.parse_args()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the builds run as installed
     chromium = None if args.no_chromium else shutil.which("chromium")
@@ -223,10 +247,13 @@ def main() -> None:
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         for c in chosen:
-            results[c.ruleset] = bench(c, args.entries, args.runs, Path(tmp), chromium)
+            results[c.ruleset] = bench(
+                c, args.entries, args.runs, Path(tmp), chromium, args.part_size
+            )
     load_after = _uptime()
 
-    print(f"entries: {args.entries} a rule set, runs: {args.runs}, medians; `zodiac build -j 2`")
+    size = f", parts of {args.part_size} cards" if args.part_size else ""
+    print(f"entries: {args.entries} a rule set, runs: {args.runs}, medians{size}; `build -j 2`")
     print(f"load before: {load_before}\nload after:  {load_after}")
     for c in chosen:
         r = results[c.ruleset]
