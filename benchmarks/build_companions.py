@@ -1,6 +1,7 @@
 """Benchmark: printing the three companion rule sets' card books at scale (issue 24).
 
 Usage:  python benchmarks/build_companions.py [--entries 200] [--runs 3] [--only RULESET]
+        [--part-size 9]
 
 For each companion rule set a project is generated from its example project
 (``content/examples/<ruleset>/``, copied whole: the copies reference it) plus copies of
@@ -237,27 +238,33 @@ def main() -> None:
     ap.add_argument("--no-chromium", action="store_true")
     ap.add_argument("--only", action="append", help="a rule set id (repeatable)")
     ap.add_argument(
-        "--part-size", type=int, help="print the card books in parts of this many cards"
+        "--part-size",
+        type=int,
+        action="append",
+        help="also print the card books in parts of this many cards, after the rule "
+        "set's own parts, in the same run (repeatable)",
     )
     args = ap.parse_args()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the builds run as installed
     chromium = None if args.no_chromium else shutil.which("chromium")
     chosen = [c for c in COMPANIONS if not args.only or c.ruleset in args.only]
+    sizes: list[int | None] = [None, *(args.part_size or [])]
     load_before = _uptime()
-    results = {}
+    results: dict[tuple[str, int | None], dict] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for c in chosen:
-            results[c.ruleset] = bench(
-                c, args.entries, args.runs, Path(tmp), chromium, args.part_size
-            )
+            for size in sizes:
+                folder = Path(tmp) / f"size-{size}"
+                folder.mkdir(exist_ok=True)
+                results[c.ruleset, size] = bench(c, args.entries, args.runs, folder, chromium, size)
     load_after = _uptime()
 
-    size = f", parts of {args.part_size} cards" if args.part_size else ""
-    print(f"entries: {args.entries} a rule set, runs: {args.runs}, medians{size}; `build -j 2`")
+    print(f"entries: {args.entries} a rule set, runs: {args.runs}, medians; `build -j 2`")
     print(f"load before: {load_before}\nload after:  {load_after}")
-    for c in chosen:
-        r = results[c.ruleset]
-        print(f"\n{c.ruleset}: {c.holds} ({r['parts']} parts), {args.entries} {c.kind}s")
+    for (ruleset, size), r in results.items():
+        c = next(c for c in chosen if c.ruleset == ruleset)
+        own = "" if size is None else f", {size} cards a part"
+        print(f"\n{ruleset}: {c.holds} ({r['parts']} parts{own}), {args.entries} {c.kind}s")
         for what, values in r["rows"].items():
             if values:
                 walls = ", ".join(f"{w:.1f}" for w, _ in values)
@@ -272,9 +279,9 @@ def main() -> None:
         "| edit / cold | rename / cold | nothing / cold |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for c in chosen:
-        rows = results[c.ruleset]["rows"]
-        ev = results[c.ruleset]["events"]
+    for (ruleset, size), r in results.items():
+        rows, ev = r["rows"], r["events"]
+        name = ruleset if size is None else f"{ruleset} ({size} cards a part)"
         cold = statistics.median(w for w, _ in rows["cold"])
         busy = statistics.median(cpu / w for w, cpu in rows["cold"])
         if rows["chromium"]:
@@ -286,7 +293,7 @@ def main() -> None:
             f"{_ratio(rows, w, 'cold'):.2f}x ({ev[w][-1]} parts)"
             for w in ("edit", "rename", "nothing")
         ]
-        print(f"| {c.ruleset} | {cold:.2f} s ({busy:.2f}) | {peer} | {vs} | {' | '.join(cells)} |")
+        print(f"| {name} | {cold:.2f} s ({busy:.2f}) | {peer} | {vs} | {' | '.join(cells)} |")
     print("goals: cold -j2 / Chromium at most 2.5x; each rebuild at most 0.1x the cold build")
 
 
