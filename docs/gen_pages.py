@@ -37,7 +37,9 @@ def readme_section(heading: str) -> str:
     match = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
     if match is None:
         raise SystemExit(f"README.md has no '## {heading}' section")
-    return match.group(1).strip("\n")
+    # The README links pages as `docs/guide/x.md` (they work on GitHub); on the site the
+    # section is a page at the top of docs/, so the same link is `guide/x.md`.
+    return re.sub(r"\]\(docs/", "](", match.group(1).strip("\n"))
 
 
 def write(path: str, text: str, *, source: Path | None = None) -> None:
