@@ -75,7 +75,12 @@ def test_included_pages_are_the_source_text(site: Path) -> None:
     security = _text(site / "security" / "index.html")
     assert "Nothing runs, nothing is fetched." in security
     benchmarks = _text(site / "benchmarks" / "index.html")
-    assert "Long books print in parts." in benchmarks
+    assert "Why an edit still costs" in benchmarks
+    assert 'href="../guide/printing/"' in (site / "benchmarks" / "index.html").read_text(
+        encoding="utf-8"
+    )  # the README's docs/ link, made the site's own
+    printing = _text(site / "guide" / "printing" / "index.html")
+    assert "Long books print in parts" in printing
     architecture = _text(site / "architecture" / "index.html")
     assert "Arrows point down only" in architecture
     rulings = _text(site / "RULINGS" / "index.html")
