@@ -31,6 +31,23 @@ sys.path.insert(0, str(REPO / "docs"))
 from render_images import pictures_of  # noqa: E402
 
 
+def _wizards(rid: str) -> list[str]:
+    """The rule set's creation wizards (`character new`...), read from the mounted app."""
+    import builder.cli.app  # noqa: F401  (mounts every rule set's commands)
+    from builder.cli.mount import commands_for
+
+    commands = [f"`zodiac {c}`" for c in commands_for(rid, "new")]
+    if not commands:
+        return []
+    return [
+        f"No YAML to write: in the project, {' or '.join(commands)} asks the book's steps "
+        "one question at a time, refuses what the book forbids with `validate`'s own "
+        "message, and writes a file that validates clean (see "
+        "[Your own campaign](../guide/campaign.md)).",
+        "",
+    ]
+
+
 def readme_section(heading: str) -> str:
     """The body of README.md's ``## heading`` section, up to the next ``## ``."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
@@ -121,6 +138,7 @@ def getting_started(rule_set: RuleSet) -> str:
         entry.rstrip("\n"),
         "```",
         "",
+        *_wizards(rid),
         "## Validate",
         "",
         "```sh",

@@ -68,6 +68,16 @@ def test_each_rule_set_has_a_getting_started_page_that_ran(site: Path) -> None:
         assert f"ruleset: {rule_set.id}" in text
         assert "✓ 0 errors, 0 warnings" in text  # validate's real output on the scaffold
         assert f'href="getting-started/{rule_set.id}/"' in home, rule_set.id
+    # Each page names its rule set's own wizard, read from the mounted app (issue 26).
+    wizards = {
+        "zodiac": "zodiac character new or zodiac monster new",
+        "16-bit-tactics": "zodiac character new",
+        "99-towers": "zodiac combatant new",
+        "turns-and-actions": "zodiac combatant new",
+    }
+    for rid, words in wizards.items():
+        text = _text(site / "getting-started" / rid / "index.html")
+        assert f"No YAML to write: in the project, {words} asks" in text, rid
 
 
 def test_included_pages_are_the_source_text(site: Path) -> None:
