@@ -17,9 +17,9 @@ Why it is built this way:
   long is an error on the page, and a worker that does not answer is killed and started
   again. Loading the project is not a render: it gets the build's default deadline (or a
   longer `ZODIAC_RENDER_SECONDS`), so a short render deadline does not fail a busy
-  machine's first load. This process only serves HTTP and watches file times.
-- Read-only: the worker opens the project without the cache (the cache writes into the
-  project) and never writes; a PDF for the preview goes to a temporary folder elsewhere.
+  machine's first load. This process only serves HTTP and waits on file events.
+- Read-only: the worker opens the project without the per-user cache (on 10k entries it
+  saved little: the checks, not the parsing, dominate a reload) and never writes; a PDF for the preview goes to a temporary folder elsewhere.
 - Every refusal is an answer the client reads. The request line and headers are read
   within 64 KiB in all (431 past it, 414 for the line alone), a body over 64 KiB is a
   413 (a GET has no business with one; a smaller one is read and dropped so the next
@@ -233,7 +233,7 @@ class _Preview:
         from builder.workspace import open_workspace
 
         self.ws = self._mine = None
-        self.ws = open_workspace([self.root])  # no cache: the cache writes into the project
+        self.ws = open_workspace([self.root])  # no cache: it saved little (see above)
         self.env = make_environment(self._user_templates())
         self.version = version
 
