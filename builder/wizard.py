@@ -26,6 +26,60 @@ class Refused(Exception):
     """An answer the book forbids; the message is what `validate` would say."""
 
 
+class ChecksLikeValidate:
+    """A rule set's maker whose answers are checked as `validate` checks the file.
+
+    The file so far (``render``) is read by the same loader and model, then run through
+    the kind's check (``check``, given the entity); ``problems`` lists the errors as
+    (key path, message) and ``refuse_if_wrong`` raises `Refused` with the message that
+    belongs to the key asked, so a refusal is `validate`'s own words. A subclass gives
+    ``rule_set`` (its `RuleSet`), ``render`` and ``check``.
+    """
+
+    rule_set: Any
+
+    def render(self, answers: Answers, *, schema: str | None = None) -> str:
+        raise NotImplementedError
+
+    def check(self, entity: Any) -> Any:
+        """The kind's construction rules on ``entity``: an iterable of `Problem`s."""
+        raise NotImplementedError
+
+    def entity(self, answers: Answers) -> tuple[Any, list[tuple[tuple, str]]]:
+        """The entity of the file so far as `validate` reads it, or None and its errors."""
+        from builder.diagnostics import Severity
+        from builder.io.project import validate_document
+        from builder.io.yaml import load_text
+
+        loaded = load_text(self.render(answers), Path("<new>.yaml"))
+        if not loaded.documents:
+            return None, [((), p.message) for _, p in loaded.problems]
+        entity, diags = validate_document(loaded.documents[0], self.rule_set)
+        return entity, [((), d.message) for d in diags if d.severity is Severity.ERROR]
+
+    def problems(self, answers: Answers) -> list[tuple[tuple, str]]:
+        """(key path, message) of every error `validate` finds in the file so far."""
+        from builder.diagnostics import Severity
+
+        entity, found = self.entity(answers)
+        if entity is None:
+            return found
+        return [(p.path, p.message) for p in self.check(entity) if p.severity is Severity.ERROR]
+
+    def refuse_if_wrong(self, answers: Answers, key: str) -> None:
+        """`Refused` with `validate`'s message when the answer to ``key`` breaks a rule
+        (the message at ``key`` first, else the first one)."""
+        found = self.problems(answers)
+        mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
+        if mine:
+            raise Refused(mine[0])
+
+    def _checked(self, answers: Answers, key: str, value: Any) -> Any:
+        """``value`` for ``key`` when the file with it validates; else `Refused`."""
+        self.refuse_if_wrong({**answers, key: value}, key)
+        return value
+
+
 class AnswerError(Exception):
     """A refused answer from an answers file: the field and the reason."""
 

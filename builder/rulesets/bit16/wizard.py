@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from builder.io.yaml import yaml_scalar
 from builder.models.base import norm_id
 from builder.rulesets.bit16.rules.tables import SKILL_DICE
-from builder.wizard import Answers, Choice, Question, Refused
+from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -32,7 +32,7 @@ def _listed(items: list[str]) -> str:
     return ",".join(items) if items else "none"
 
 
-class CharacterWizard:
+class CharacterWizard(ChecksLikeValidate):
     """The creation steps of a 16 Bit Tactics character and the file they make."""
 
     def __init__(
@@ -78,46 +78,26 @@ class CharacterWizard:
         ]
         return "\n".join(lines) + "\n"
 
-    def problems(self, answers: Answers) -> list[tuple[tuple, str]]:
-        """(key path, message) of every error `validate` finds in the file so far."""
-        from builder.diagnostics import Severity
-        from builder.io.project import validate_document
-        from builder.io.yaml import load_text
+    @property
+    def rule_set(self) -> Any:
         from builder.rulesets.bit16 import RULESET
+
+        return RULESET
+
+    def check(self, entity: Any) -> Any:
+        """The construction rules `validate` runs on this kind."""
         from builder.rulesets.bit16.checks import CheckContext
         from builder.rulesets.bit16.checks.character import check_character
 
-        loaded = load_text(self.render(answers), Path("<new>.yaml"))
-        if not loaded.documents:
-            return [((), p.message) for _, p in loaded.problems]
-        entity, diags = validate_document(loaded.documents[0], RULESET)
-        if entity is None:
-            return [((), d.message) for d in diags if d.severity is Severity.ERROR]
-        ctx = CheckContext(self.content, self.settings)
-        return [
-            (p.path, p.message)
-            for p in check_character(entity, ctx)
-            if p.severity is Severity.ERROR
-        ]
-
-    def _checked(self, answers: Answers, key: str, value: Any) -> Any:
-        found = self.problems({**answers, key: value})
-        mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
-        if mine:
-            raise Refused(mine[0])
-        return value
+        return check_character(entity, CheckContext(self.content, self.settings))
 
     def preview(self, answers: Answers) -> list[str]:
         """HP, MP, DMG, M.Dmg, ATK and MOV at level 1, from the view `zodiac show` prints."""
-        from builder.io.project import validate_document
-        from builder.io.yaml import load_text
-        from builder.rulesets.bit16 import RULESET
         from builder.rulesets.bit16.views.compute import character_view
 
         if "primary_job" not in answers:
             return []
-        loaded = load_text(self.render(answers), Path("<new>.yaml"))
-        entity, _ = validate_document(loaded.documents[0], RULESET)
+        entity, _ = self.entity(answers)
         if entity is None:
             return []
         house = getattr(self.settings, "house", None)

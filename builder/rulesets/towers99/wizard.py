@@ -26,7 +26,7 @@ from builder.rulesets.towers99.tables import (
     SIZE_RANKS,
     SIZE_SPACE,
 )
-from builder.wizard import Answers, Choice, Question, Refused
+from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -94,7 +94,7 @@ def _ids(items: list[str]) -> str:
     return "[" + ", ".join(yaml_scalar(x) for x in items) + "]"
 
 
-class CombatantWizard:
+class CombatantWizard(ChecksLikeValidate):
     """The steps of a 99 Towers combatant and the file they make."""
 
     def __init__(
@@ -160,41 +160,18 @@ class CombatantWizard:
                 lines.append(f"companion_type: {yaml_scalar(a['companion_type'])}")
         return "\n".join(lines) + "\n"
 
-    def _entity(self, answers: Answers) -> tuple[Any, list[str]]:
-        """The combatant so far as `validate` reads it, or None and the model's errors."""
-        from builder.diagnostics import Severity
-        from builder.io.project import validate_document
-        from builder.io.yaml import load_text
+    @property
+    def rule_set(self) -> Any:
         from builder.rulesets.towers99 import RULESET
 
-        loaded = load_text(self.render(answers), Path("<new>.yaml"))
-        if not loaded.documents:
-            return None, [p.message for _, p in loaded.problems]
-        entity, diags = validate_document(loaded.documents[0], RULESET)
-        return entity, [d.message for d in diags if d.severity is Severity.ERROR]
+        return RULESET
 
-    def problems(self, answers: Answers) -> list[tuple[tuple, str]]:
-        """(key path, message) of every error `validate` finds in the file so far."""
-        from builder.diagnostics import Severity
+    def check(self, entity: Any) -> Any:
+        """The construction rules `validate` runs on this kind."""
         from builder.rulesets.towers99.checks import CheckContext
         from builder.rulesets.towers99.checks.combatants import check_combatant
 
-        entity, errors = self._entity(answers)
-        if entity is None:
-            return [((), m) for m in errors]
-        ctx = CheckContext(self.content)
-        return [
-            (p.path, p.message)
-            for p in check_combatant(entity, ctx)
-            if p.severity is Severity.ERROR
-        ]
-
-    def _checked(self, answers: Answers, key: str, value: Any) -> Any:
-        found = self.problems({**answers, key: value})
-        mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
-        if mine:
-            raise Refused(mine[0])
-        return value
+        return check_combatant(entity, CheckContext(self.content))
 
     def preview(self, answers: Answers) -> list[str]:
         """The numbers the chapter works out, from the view `zodiac show` prints."""
@@ -202,7 +179,7 @@ class CombatantWizard:
 
         if "size" not in answers:
             return []
-        entity, _ = self._entity(answers)
+        entity, _ = self.entity(answers)
         if entity is None:
             return []
         v = combatant_view(entity.model, entity.id, self.weapons)

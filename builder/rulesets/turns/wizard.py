@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from builder.io.yaml import yaml_scalar
 from builder.models.base import norm_id
 from builder.rulesets.turns import tables as T
-from builder.wizard import Answers, Choice, Question, Refused, yes_no
+from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused, yes_no
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -110,7 +110,7 @@ def _monster(a: Answers) -> bool:
     return a.get("side", "player") == "monster"
 
 
-class CombatantWizard:
+class CombatantWizard(ChecksLikeValidate):
     """The steps of a Turns and Actions combatant and the file they make."""
 
     def __init__(
@@ -178,40 +178,18 @@ class CombatantWizard:
         ]
         return "\n".join(lines) + "\n"
 
-    def _entity(self, answers: Answers) -> tuple[Any, list[str]]:
-        from builder.diagnostics import Severity
-        from builder.io.project import validate_document
-        from builder.io.yaml import load_text
+    @property
+    def rule_set(self) -> Any:
         from builder.rulesets.turns import RULESET
 
-        loaded = load_text(self.render(answers), Path("<new>.yaml"))
-        if not loaded.documents:
-            return None, [p.message for _, p in loaded.problems]
-        entity, diags = validate_document(loaded.documents[0], RULESET)
-        return entity, [d.message for d in diags if d.severity is Severity.ERROR]
+        return RULESET
 
-    def problems(self, answers: Answers) -> list[tuple[tuple, str]]:
-        """(key path, message) of every error `validate` finds in the file so far."""
-        from builder.diagnostics import Severity
+    def check(self, entity: Any) -> Any:
+        """The construction rules `validate` runs on this kind."""
         from builder.rulesets.turns.checks import CheckContext
         from builder.rulesets.turns.checks.combatants import check_combatant_entity
 
-        entity, errors = self._entity(answers)
-        if entity is None:
-            return [((), m) for m in errors]
-        ctx = CheckContext(self.content)
-        return [
-            (p.path, p.message)
-            for p in check_combatant_entity(entity, ctx)
-            if p.severity is Severity.ERROR
-        ]
-
-    def _checked(self, answers: Answers, key: str, value: Any) -> Any:
-        found = self.problems({**answers, key: value})
-        mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
-        if mine:
-            raise Refused(mine[0])
-        return value
+        return check_combatant_entity(entity, CheckContext(self.content))
 
     def preview(self, answers: Answers) -> list[str]:
         """KO, death, danger and befriend numbers, from the view `zodiac show` prints."""
@@ -219,7 +197,7 @@ class CombatantWizard:
 
         if "side" not in answers:
             return []
-        entity, _ = self._entity(answers)
+        entity, _ = self.entity(answers)
         if entity is None:
             return []
         v = combatant_view(entity.model, self.content)

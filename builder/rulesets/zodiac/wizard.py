@@ -21,7 +21,7 @@ from builder.rulesets.zodiac.rules.equipment import ARMOR_HP_MP
 from builder.rulesets.zodiac.rules.levelling import ChoiceError, parse_points
 from builder.rulesets.zodiac.rules.tables import CREATION_BASE, STARTING_GOLD
 from builder.rulesets.zodiac.rules.techs import tp_cost
-from builder.wizard import Answers, Choice, Question, Refused, yes_no
+from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused, yes_no
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -52,7 +52,7 @@ def _stats_text(block: dict[str, int]) -> str:
     return ",".join(f"{k}={v}" for k, v in block.items())
 
 
-class CharacterWizard:
+class CharacterWizard(ChecksLikeValidate):
     """The questions of Chapter I, and the character file they make."""
 
     def __init__(
@@ -220,47 +220,25 @@ class CharacterWizard:
             total += (price or 0) * count
         return total
 
-    def problems(self, answers: Answers) -> list[tuple[tuple, str]]:
-        """(key path, message) of every error `validate` finds in the file so far."""
-        from builder.diagnostics import Severity
-        from builder.io.project import validate_document
-        from builder.io.yaml import load_text
+    @property
+    def rule_set(self) -> Any:
         from builder.rulesets.zodiac import RULESET
+
+        return RULESET
+
+    def check(self, entity: Any) -> Any:
+        """The construction rules `validate` runs on this kind."""
         from builder.rulesets.zodiac.checks import CheckContext
         from builder.rulesets.zodiac.checks.character import check_character
 
-        loaded = load_text(self.render(answers), Path("<new>.yaml"))
-        if not loaded.documents:
-            return [((), p.message) for _, p in loaded.problems]
-        entity, diags = validate_document(loaded.documents[0], RULESET)
-        if entity is None:
-            return [((), d.message) for d in diags if d.severity is Severity.ERROR]
-        ctx = CheckContext(self.content, self.settings)
-        return [
-            (p.path, p.message)
-            for p in check_character(entity, ctx)
-            if p.severity is Severity.ERROR
-        ]
-
-    def refuse_if_wrong(self, answers: Answers, key: str) -> None:
-        """`Refused` with `validate`'s message when the answer to ``key`` breaks a rule."""
-        found = self.problems(answers)
-        mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
-        if mine:
-            raise Refused(mine[0])
+        return check_character(entity, CheckContext(self.content, self.settings))
 
     def view(self, answers: Answers) -> Any:
         """The character view of the answers so far (what `zodiac show` prints), or None."""
-        from builder.io.project import validate_document
-        from builder.io.yaml import load_text
-        from builder.rulesets.zodiac import RULESET
         from builder.rulesets.zodiac.views.equipment import equipped_character_view
         from builder.rulesets.zodiac.views.techs import content_finder, with_techs
 
-        loaded = load_text(self.render(answers), Path("<new>.yaml"))
-        if not loaded.documents:
-            return None
-        entity, _ = validate_document(loaded.documents[0], RULESET)
+        entity, _ = self.entity(answers)
         if entity is None:
             return None
         view = equipped_character_view(entity.model, self.index, None, ruleset=self.settings)
@@ -627,11 +605,6 @@ class CharacterWizard:
             ),
         ]
 
-    def _checked(self, answers: Answers, key: str, value: Any) -> Any:
-        """``value`` for ``key`` when the file with it validates; else `Refused`."""
-        self.refuse_if_wrong({**answers, key: value}, key)
-        return value
-
 
 def schema_comment(out: Path, root: Path) -> str | None:
     """The editor schema line for ``out``: the project's `schemas/` (as `zodiac init` makes)."""
@@ -649,7 +622,7 @@ def schema_comment(out: Path, root: Path) -> str | None:
 ATTACK_DICE = ("d6", "d8", "d10")
 
 
-class MonsterWizard:
+class MonsterWizard(ChecksLikeValidate):
     """Appendix I's steps for a monster: level, boss, type, stats, attack die, powers,
     Techs; HP, MP, rewards and Tech Levels applied as the answers come."""
 
@@ -716,39 +689,18 @@ class MonsterWizard:
         lines.append("techs: [" + ", ".join(yaml_scalar(t) for t in a["techs"]) + "]")
         return "\n".join(lines) + "\n"
 
-    def _entity(self, answers: Answers) -> Any:
-        from builder.io.project import validate_document
-        from builder.io.yaml import load_text
+    @property
+    def rule_set(self) -> Any:
         from builder.rulesets.zodiac import RULESET
 
-        loaded = load_text(self.render(answers), Path("<new>.yaml"))
-        if not loaded.documents:
-            return None, [((), p.message) for _, p in loaded.problems]
-        entity, diags = validate_document(loaded.documents[0], RULESET)
-        return entity, [((), d.message) for d in diags if d.severity.value == "error"]
+        return RULESET
 
-    def problems(self, answers: Answers) -> list[tuple[tuple, str]]:
-        """(key path, message) of every error `validate` finds in the file so far."""
-        from builder.diagnostics import Severity
+    def check(self, entity: Any) -> Any:
+        """The construction rules `validate` runs on this kind."""
         from builder.rulesets.zodiac.checks import CheckContext
         from builder.rulesets.zodiac.checks.monsters import check_monster_entity
 
-        entity, found = self._entity(answers)
-        if entity is None:
-            return found
-        ctx = CheckContext(self.content, self.settings)
-        return [
-            (p.path, p.message)
-            for p in check_monster_entity(entity, ctx)
-            if p.severity is Severity.ERROR
-        ]
-
-    def _checked(self, answers: Answers, key: str, value: Any) -> Any:
-        found = self.problems({**answers, key: value})
-        mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
-        if mine:
-            raise Refused(mine[0])
-        return value
+        return check_monster_entity(entity, CheckContext(self.content, self.settings))
 
     def preview(self, answers: Answers) -> list[str]:
         """HP, MP, Accuracy, Evade, Tech Levels and rewards, from the card's view."""
@@ -756,7 +708,7 @@ class MonsterWizard:
 
         if "level" not in answers:
             return []
-        entity, _ = self._entity(answers)
+        entity, _ = self.entity(answers)
         if entity is None:
             return []
         house = self.settings.house if self.settings is not None else None
