@@ -31,9 +31,8 @@ NEW_OPTIONS_HELP = {
     "base_stats=str=11,mag=6,...); repeatable, over --answers FILE; no terminal.",
 }
 
-# The options every `new` wizard takes, so each command declares them the same way:
-# `def new(project: ProjectOpt = None, answers: AnswersOpt = None, sets: SetOpt = None,
-# out: OutOpt = None, force: ForceOpt = False)`, then `run_new(..., sets=sets)`.
+# The options every `new` wizard takes: `new_command` declares them for a rule set's
+# `KIND new`; a command with options of its own (`monster new --open`) declares these too.
 ProjectOpt = Annotated[Path | None, typer.Option("--project", help=NEW_OPTIONS_HELP["project"])]
 AnswersOpt = Annotated[Path | None, typer.Option("--answers", help=NEW_OPTIONS_HELP["answers"])]
 SetOpt = Annotated[
@@ -263,6 +262,51 @@ def run_new(
     err_console.print(f"wrote {shown(target)}", soft_wrap=True)
     show(target)
     return target
+
+
+def new_command(
+    *,
+    ruleset: str,
+    folder: str,
+    make: Callable[[Any, Callable[[str], Path | None]], Maker],
+    intro: str,
+    doc: str,
+    schema: Callable[[Path, Path], str | None] | None = None,
+    show: Callable[[Path], None] | None = None,
+) -> Callable[..., None]:
+    """A rule set's `KIND new` command: the options every wizard shares, then `run_new`.
+
+    ``schema`` defaults to the project's `schemas/<kind>.schema.json` line and ``show``
+    to `zodiac show FILE`; ``make`` should import its maker when called, so that
+    `zodiac --help` does not load the wizards.
+    """
+
+    def new(
+        project: ProjectOpt = None,
+        answers: AnswersOpt = None,
+        sets: SetOpt = None,
+        out: OutOpt = None,
+        force: ForceOpt = False,
+    ) -> None:
+        from builder.cli.show import show as show_files
+        from builder.wizard import project_schema_line
+
+        run_new(
+            ruleset=ruleset,
+            folder=folder,
+            make=make,
+            schema=schema or (lambda out, root: project_schema_line(out, root, folder[:-1])),
+            show=show or (lambda path: show_files([path])),
+            intro=intro,
+            project=project,
+            answers=answers,
+            sets=sets,
+            out=out,
+            force=force,
+        )
+
+    new.__doc__ = doc
+    return new
 
 
 def print_card(file: Path, holds: str, *, project: Path | None = None) -> Path:

@@ -9,14 +9,13 @@ this one). The rules are in `rules.progression`, the splice in `levelling`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from builder.cli.errors import handle_user_errors, open_checked, shown
 from builder.cli.levels import finish_level_change, interactive, print_diff
-from builder.cli.wizard import NEW_OPTIONS_HELP as H
-from builder.cli.wizard import SetOpt
+from builder.cli.wizard import new_command
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -190,33 +189,19 @@ NEW_EPILOG = (
 )
 
 
-def new(
-    project: Annotated[Path | None, typer.Option("--project", help=H["project"])] = None,
-    answers: Annotated[Path | None, typer.Option("--answers", help=H["answers"])] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help=H["out"])] = None,
-    force: Annotated[bool, typer.Option("--force", help=H["force"])] = False,
-    sets: SetOpt = None,
-) -> None:
-    """Make a new character by answering the book's creation steps, one at a time."""
-    from builder.cli.show import show
-    from builder.cli.wizard import run_new
+def _maker(ws: Any, replaces: Any) -> Any:
     from builder.rulesets.bit16.wizard import CharacterWizard
-    from builder.wizard import project_schema_line
 
-    run_new(
-        ruleset=RULESET_ID,
-        folder="characters",
-        make=lambda ws, replaces: CharacterWizard(ws.content, ws.settings, replaces=replaces),
-        schema=lambda out, root: project_schema_line(out, root, "character"),
-        show=lambda path: show([path]),
-        intro="A new 16 Bit Tactics character, step by step (starting job, skills, weapons).",
-        project=project,
-        answers=answers,
-        out=out,
-        force=force,
-        sets=sets,
-    )
+    return CharacterWizard(ws.content, ws.settings, replaces=replaces)
 
+
+new = new_command(
+    ruleset=RULESET_ID,
+    folder="characters",
+    make=_maker,
+    intro="A new 16 Bit Tactics character, step by step (starting job, skills, weapons).",
+    doc="Make a new character by answering the book's creation steps, one at a time.",
+)
 
 app.command("new", epilog=NEW_EPILOG)(handle_user_errors(new))
 

@@ -17,7 +17,7 @@ import typer
 
 from builder.cli.errors import handle_user_errors
 from builder.cli.validate import Format
-from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt
+from builder.cli.wizard import new_command
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
@@ -448,34 +448,19 @@ NEW_EPILOG = (
 )
 
 
-def new(
-    project: ProjectOpt = None,
-    answers: AnswersOpt = None,
-    sets: SetOpt = None,
-    out: OutOpt = None,
-    force: ForceOpt = False,
-) -> None:
-    """Make a new combatant by answering the sheet's questions, one at a time."""
-    from builder.cli.show import show
-    from builder.cli.wizard import run_new
+def _maker(ws: Workspace, replaces: Any) -> Any:
     from builder.rulesets.towers99.wizard import CombatantWizard
-    from builder.wizard import project_schema_line
 
-    run_new(
-        ruleset="99-towers",
-        folder="combatants",
-        make=lambda ws, replaces: CombatantWizard(ws.content, replaces=replaces),
-        schema=lambda out, root: project_schema_line(out, root, "combatant"),
-        show=lambda path: show([path]),
-        intro="A new 99 Towers combatant, step by step (the combat chapter's values).",
-        project=project,
-        answers=answers,
-        sets=sets,
-        out=out,
-        force=force,
-    )
+    return CombatantWizard(ws.content, replaces=replaces)
 
 
+new = new_command(
+    ruleset="99-towers",
+    folder="combatants",
+    make=_maker,
+    intro="A new 99 Towers combatant, step by step (the combat chapter's values).",
+    doc="Make a new combatant by answering the sheet's questions, one at a time.",
+)
 combatant_app.command("new", epilog=NEW_EPILOG)(handle_user_errors(new))
 
 

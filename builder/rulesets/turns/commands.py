@@ -9,15 +9,16 @@ FILE`), writes the file and shows it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from builder.cli.errors import handle_user_errors
-from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt
+from builder.cli.wizard import new_command
 
 if TYPE_CHECKING:
     from builder.cli.mount import Board
+    from builder.workspace import Workspace
 
 app = typer.Typer(
     help="Combatants: make one by answering the sheet's questions.",
@@ -39,34 +40,19 @@ NEW_EPILOG = (
 )
 
 
-def new(
-    project: ProjectOpt = None,
-    answers: AnswersOpt = None,
-    sets: SetOpt = None,
-    out: OutOpt = None,
-    force: ForceOpt = False,
-) -> None:
-    """Make a new combatant by answering the sheet's questions, one at a time."""
-    from builder.cli.show import show
-    from builder.cli.wizard import run_new
+def _maker(ws: Workspace, replaces: Any) -> Any:
     from builder.rulesets.turns.wizard import CombatantWizard
-    from builder.wizard import project_schema_line
 
-    run_new(
-        ruleset="turns-and-actions",
-        folder="combatants",
-        make=lambda ws, replaces: CombatantWizard(ws.content, replaces=replaces),
-        schema=lambda out, root: project_schema_line(out, root, "combatant"),
-        show=lambda path: show([path]),
-        intro="A new Turns and Actions combatant, step by step (player or monster).",
-        project=project,
-        answers=answers,
-        sets=sets,
-        out=out,
-        force=force,
-    )
+    return CombatantWizard(ws.content, replaces=replaces)
 
 
+new = new_command(
+    ruleset="turns-and-actions",
+    folder="combatants",
+    make=_maker,
+    intro="A new Turns and Actions combatant, step by step (player or monster).",
+    doc="Make a new combatant by answering the sheet's questions, one at a time.",
+)
 app.command("new", epilog=NEW_EPILOG)(handle_user_errors(new))
 
 

@@ -6,12 +6,13 @@ reads `--answers FILE`), writes the file and shows it.
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from builder.cli.errors import handle_user_errors
-from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt
+from builder.cli.wizard import AnswersOpt, ForceOpt, OutOpt, ProjectOpt, SetOpt, new_command
 
 EPILOG = (
     "\b\nExamples (in a terminal, in your project, just: zodiac character new):\n"
@@ -32,32 +33,35 @@ EPILOG = (
 )
 
 
-@handle_user_errors
-def new(
-    project: ProjectOpt = None,
-    answers: AnswersOpt = None,
-    out: OutOpt = None,
-    force: ForceOpt = False,
-    sets: SetOpt = None,
-) -> None:
-    """Make a new character by answering the book's creation steps, one at a time."""
-    from builder.cli.wizard import run_new
-    from builder.rulesets.zodiac.commands.character import show
-    from builder.rulesets.zodiac.wizard import CharacterWizard, schema_comment
+def _maker(ws: Any, replaces: Any) -> Any:
+    from builder.rulesets.zodiac.wizard import CharacterWizard
 
-    run_new(
+    return CharacterWizard(ws.content, ws.settings, replaces=replaces)
+
+
+def _schema(out: Path, root: Path) -> str | None:
+    from builder.rulesets.zodiac.wizard import schema_comment
+
+    return schema_comment(out, root)
+
+
+def _show(path: Path) -> None:
+    from builder.rulesets.zodiac.commands.character import show
+
+    show(path)
+
+
+new = handle_user_errors(
+    new_command(
         ruleset="zodiac",
         folder="characters",
-        make=lambda ws, replaces: CharacterWizard(ws.content, ws.settings, replaces=replaces),
-        schema=schema_comment,
-        show=show,
+        make=_maker,
         intro="A new ZODIAC character, step by step (Chapter I).",
-        project=project,
-        answers=answers,
-        out=out,
-        force=force,
-        sets=sets,
+        doc="Make a new character by answering the book's creation steps, one at a time.",
+        schema=_schema,
+        show=_show,
     )
+)
 
 
 MONSTER_EPILOG = (
