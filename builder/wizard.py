@@ -238,3 +238,78 @@ def project_schema_line(out: Path, root: Path, kind: str) -> str | None:
         return None
     rel = os.path.relpath(schema.resolve(), out.resolve().parent)
     return f"# yaml-language-server: $schema={Path(rel).as_posix()}"
+
+
+# ------------------------------------------------------------ reading typed answers
+# The same small readers serve every rule set's questions: an answer arrives typed
+# (``n=2,pa=4``, ``a,b``) or from an answers file (a mapping, a list).
+
+NONE = ("", "none", "-")  # typed for "no items"
+
+
+def pairs_text(block: Mapping[str, Any]) -> str:
+    """``{'n': 2, 'pa': 4}`` as it is typed back: ``n=2,pa=4``."""
+    return ",".join(f"{k}={v}" for k, v in block.items())
+
+
+def listed(items: Sequence[str] | None) -> str:
+    """Ids as they are typed back: ``a,b``, or ``none``."""
+    return ",".join(items) if items else "none"
+
+
+def whole(raw: Any, what: str) -> int:
+    """A whole number typed or given; anything else is refused, naming ``what``."""
+    if isinstance(raw, bool):
+        raise Refused(f"{what}: write a whole number, not '{raw}'")
+    try:
+        return int(str(raw).strip())
+    except ValueError:
+        raise Refused(f"{what}: write a whole number, not '{raw}'") from None
+
+
+def read_pairs(
+    raw: Any, keys: tuple[str, ...], defaults: Mapping[str, int], *, example: int = 2
+) -> dict[str, int]:
+    """``n=2,pa=4`` (or a YAML mapping) over ``defaults``: a key left out keeps its default.
+
+    ``example`` is the number a refusal shows after the first key (``n=2``).
+    """
+    if isinstance(raw, dict):
+        given = {str(k).strip().lower(): v for k, v in raw.items()}
+    else:
+        given = {}
+        for part in str(raw).replace(";", ",").split(","):
+            if not part.strip():
+                continue
+            key, sep, value = part.replace(":", "=").partition("=")
+            if not sep:
+                raise Refused(f"'{part.strip()}' is not KEY=NUMBER, e.g. {keys[0]}={example}")
+            given[key.strip().lower()] = value
+    bad = [k for k in given if k not in keys]
+    if bad:
+        raise Refused(f"'{bad[0]}' is not one of {', '.join(keys)}")
+    return {k: whole(given[k], k) if k in given else defaults[k] for k in keys}
+
+
+def read_list(raw: Any) -> list[str]:
+    """Comma-separated ids (or a YAML list); empty, `none` or `-` for none."""
+    from builder.models.base import norm_id
+
+    if isinstance(raw, list):
+        items = [str(x) for x in raw]
+    else:
+        text = str(raw).strip()
+        items = [] if text.lower() in NONE else text.split(",")
+    return [norm_id(x) for x in items if x.strip()]
+
+
+def flow_map(block: Mapping[str, Any]) -> str:
+    """A mapping of plain values as one line of YAML: ``{n: 2, pa: 4}``."""
+    return "{" + ", ".join(f"{k}: {v}" for k, v in block.items()) + "}"
+
+
+def flow_ids(items: Sequence[str]) -> str:
+    """Ids as one line of YAML, each quoted where YAML needs it: ``[a, 'yes']``."""
+    from builder.io.yaml import yaml_scalar
+
+    return "[" + ", ".join(yaml_scalar(x) for x in items) + "]"

@@ -15,21 +15,21 @@ from typing import TYPE_CHECKING, Any
 from builder.io.yaml import yaml_scalar
 from builder.models.base import norm_id
 from builder.rulesets.bit16.rules.tables import SKILL_DICE
-from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused
+from builder.wizard import (
+    Answers,
+    ChecksLikeValidate,
+    Choice,
+    Question,
+    Refused,
+    listed,
+    pairs_text,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Content
 
 SKILLS = ("might", "agility", "lore", "charm")
 DEFAULT_SKILLS = {"might": "d8", "agility": "d8", "lore": "d6", "charm": "d6"}
-
-
-def _skills_text(block: dict[str, str]) -> str:
-    return ",".join(f"{k}={v}" for k, v in block.items())
-
-
-def _listed(items: list[str]) -> str:
-    return ",".join(items) if items else "none"
 
 
 class CharacterWizard(ChecksLikeValidate):
@@ -195,7 +195,7 @@ class CharacterWizard(ChecksLikeValidate):
                     f"Skills (L133): might, agility, lore, charm, each {', '.join(SKILL_DICE)}. "
                     "Type e.g. might=d10,agility=d8 (a skill left out takes its default).",
                 ],
-                shown=_skills_text,
+                shown=pairs_text,
             ),
             Question(
                 "equipment",
@@ -208,6 +208,6 @@ class CharacterWizard(ChecksLikeValidate):
                     "ranged weapon needs its ammo. Comma-separated ids, empty for none.",
                 ],
                 choices=gear_choices,
-                shown=_listed,
+                shown=listed,
             ),
         ]

@@ -26,7 +26,21 @@ from builder.rulesets.towers99.tables import (
     SIZE_RANKS,
     SIZE_SPACE,
 )
-from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused
+from builder.wizard import (
+    NONE,
+    Answers,
+    ChecksLikeValidate,
+    Choice,
+    Question,
+    Refused,
+    flow_ids,
+    flow_map,
+    listed,
+    pairs_text,
+    read_list,
+    read_pairs,
+    whole,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -35,63 +49,6 @@ VALUES = ("n", "pa", "sa", "pd", "id", "px", "spd", "er", "ir")
 DEFAULT_VALUES = {"n": 2, "pa": 4, "sa": 1, "pd": 3, "id": 2, "px": 2, "spd": 6, "er": 1, "ir": 1}
 STRENGTH = ("soft", "hard")
 DEFAULT_STRENGTH = {"soft": 2, "hard": 2}
-NONE = ("", "none", "-")
-
-
-def pairs_text(block: dict[str, Any]) -> str:
-    """``{'n': 2, 'pa': 4}`` as it is typed back: ``n=2,pa=4``."""
-    return ",".join(f"{k}={v}" for k, v in block.items())
-
-
-def listed(items: list[str] | None) -> str:
-    return ",".join(items) if items else "none"
-
-
-def whole(raw: Any, what: str) -> int:
-    """A whole number typed or given; anything else is refused, naming ``what``."""
-    if isinstance(raw, bool):
-        raise Refused(f"{what}: write a whole number, not '{raw}'")
-    try:
-        return int(str(raw).strip())
-    except ValueError:
-        raise Refused(f"{what}: write a whole number, not '{raw}'") from None
-
-
-def read_pairs(raw: Any, keys: tuple[str, ...], defaults: dict[str, int]) -> dict[str, int]:
-    """``n=2,pa=4`` (or a YAML mapping) over ``defaults``: a key left out keeps its default."""
-    if isinstance(raw, dict):
-        given = {str(k).strip().lower(): v for k, v in raw.items()}
-    else:
-        given = {}
-        for part in str(raw).replace(";", ",").split(","):
-            if not part.strip():
-                continue
-            key, sep, value = part.replace(":", "=").partition("=")
-            if not sep:
-                raise Refused(f"'{part.strip()}' is not KEY=NUMBER, e.g. {keys[0]}=2")
-            given[key.strip().lower()] = value
-    bad = [k for k in given if k not in keys]
-    if bad:
-        raise Refused(f"'{bad[0]}' is not one of {', '.join(keys)}")
-    return {k: whole(given[k], k) if k in given else defaults[k] for k in keys}
-
-
-def read_list(raw: Any) -> list[str]:
-    """Comma-separated ids (or a YAML list); empty, `none` or `-` for none."""
-    if isinstance(raw, list):
-        items = [str(x) for x in raw]
-    else:
-        text = str(raw).strip()
-        items = [] if text.lower() in NONE else text.split(",")
-    return [norm_id(x) for x in items if x.strip()]
-
-
-def _flow(block: dict[str, Any]) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in block.items()) + "}"
-
-
-def _ids(items: list[str]) -> str:
-    return "[" + ", ".join(yaml_scalar(x) for x in items) + "]"
 
 
 class CombatantWizard(ChecksLikeValidate):
@@ -142,16 +99,16 @@ class CombatantWizard(ChecksLikeValidate):
             + (
                 f"  # Size Rank {rank} (Creature Sizes, Size Modifiers)" if rank is not None else ""
             ),
-            f"values: {_flow(a['values'])}  # Initiative [N], then the Combat Values",
-            f"strength: {_flow(a['strength'])}  # [SS] adds to <PD>, [HS] grapples",
+            f"values: {flow_map(a['values'])}  # Initiative [N], then the Combat Values",
+            f"strength: {flow_map(a['strength'])}  # [SS] adds to <PD>, [HS] grapples",
             f"endurance: {a['endurance']}  # [E]: dead at -2 x E LETHAL",
             f"stun: {a['stun']}",
             f"lethal: {a['lethal']}  # disabled at 0, dying below",
         ]
         for key in ("immunities", "susceptibilities"):
             if a[key]:
-                lines.append(f"{key}: {_ids(a[key])}")
-        lines.append(f"weapons: {_ids(a['weapons'])}")
+                lines.append(f"{key}: {flow_ids(a[key])}")
+        lines.append(f"weapons: {flow_ids(a['weapons'])}")
         if a["owner"]:
             lines.append(
                 f"owner: {yaml_scalar(a['owner'])}  # a companion (Companions and Minions)"

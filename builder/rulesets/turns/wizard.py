@@ -19,12 +19,26 @@ from typing import TYPE_CHECKING, Any
 from builder.io.yaml import yaml_scalar
 from builder.models.base import norm_id
 from builder.rulesets.turns import tables as T
-from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused, yes_no
+from builder.wizard import (
+    NONE,
+    Answers,
+    ChecksLikeValidate,
+    Choice,
+    Question,
+    Refused,
+    flow_ids,
+    flow_map,
+    listed,
+    pairs_text,
+    read_list,
+    read_pairs,
+    whole,
+    yes_no,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Content
 
-NONE = ("", "none", "-")
 VITALS = ("health", "stamina", "mana", "focus")
 SCORES = ("accuracy", "evasion", "power")
 LEVELS = ("cl", "tl", "dl", "lb")
@@ -48,62 +62,6 @@ START: dict[str, dict[str, Any]] = {
     },
 }
 DEFAULT_LEVELS = {"cl": 1, "tl": 1, "dl": 1, "lb": 0}
-
-
-def pairs_text(block: dict[str, Any]) -> str:
-    """``{'cl': 1, 'tl': 1}`` as it is typed back: ``cl=1,tl=1``."""
-    return ",".join(f"{k}={v}" for k, v in block.items())
-
-
-def listed(items: list[str] | None) -> str:
-    return ",".join(items) if items else "none"
-
-
-def whole(raw: Any, what: str) -> int:
-    """A whole number typed or given; anything else is refused, naming ``what``."""
-    if isinstance(raw, bool):
-        raise Refused(f"{what}: write a whole number, not '{raw}'")
-    try:
-        return int(str(raw).strip())
-    except ValueError:
-        raise Refused(f"{what}: write a whole number, not '{raw}'") from None
-
-
-def read_pairs(raw: Any, keys: tuple[str, ...], defaults: dict[str, int]) -> dict[str, int]:
-    """``health=50,mana=20`` (or a YAML mapping) over ``defaults``."""
-    if isinstance(raw, dict):
-        given = {str(k).strip().lower(): v for k, v in raw.items()}
-    else:
-        given = {}
-        for part in str(raw).replace(";", ",").split(","):
-            if not part.strip():
-                continue
-            key, sep, value = part.replace(":", "=").partition("=")
-            if not sep:
-                raise Refused(f"'{part.strip()}' is not KEY=NUMBER, e.g. {keys[0]}=10")
-            given[key.strip().lower()] = value
-    bad = [k for k in given if k not in keys]
-    if bad:
-        raise Refused(f"'{bad[0]}' is not one of {', '.join(keys)}")
-    return {k: whole(given[k], k) if k in given else defaults[k] for k in keys}
-
-
-def read_list(raw: Any) -> list[str]:
-    """Comma-separated ids (or a YAML list); empty, `none` or `-` for none."""
-    if isinstance(raw, list):
-        items = [str(x) for x in raw]
-    else:
-        text = str(raw).strip()
-        items = [] if text.lower() in NONE else text.split(",")
-    return [norm_id(x) for x in items if x.strip()]
-
-
-def _flow(block: dict[str, Any]) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in block.items()) + "}"
-
-
-def _ids(items: list[str]) -> str:
-    return "[" + ", ".join(yaml_scalar(x) for x in items) + "]"
 
 
 def _monster(a: Answers) -> bool:
@@ -166,15 +124,15 @@ class CombatantWizard(ChecksLikeValidate):
                 lines.append(f"intelligence: {yaml_scalar(a['intelligence'])}  # Aggro")
             lines.append(f"befriendable: {'true' if a['befriendable'] else 'false'}  # Befriend")
         lines += [
-            f"vitals: {_flow(a['vitals'])}",
+            f"vitals: {flow_map(a['vitals'])}",
             f"initiative: {a['initiative']}",
-            f"melee: {_flow(a['melee'])}",
-            f"skill: {_flow(a['skill'])}",
-            f"magic: {_flow(a['magic'])}",
+            f"melee: {flow_map(a['melee'])}",
+            f"skill: {flow_map(a['skill'])}",
+            f"magic: {flow_map(a['magic'])}",
             f"luck: {a['luck']}",
-            f"levels: {_flow(a['levels'])}  # {{CL}} {{TL}} {{DL}} {{LB}} (Placeholder Brackets)",
-            f"weapons: {_ids(a['weapons'])}  # two slots: primary, secondary",
-            f"abilities: {_ids(a['abilities'])}",
+            f"levels: {flow_map(a['levels'])}  # {{CL}} {{TL}} {{DL}} {{LB}} (Placeholder Brackets)",
+            f"weapons: {flow_ids(a['weapons'])}  # two slots: primary, secondary",
+            f"abilities: {flow_ids(a['abilities'])}",
         ]
         return "\n".join(lines) + "\n"
 
@@ -236,7 +194,7 @@ class CombatantWizard(ChecksLikeValidate):
 
         def pairs(key: str, keys: tuple[str, ...]) -> Callable[[Any, Answers], dict[str, int]]:
             return lambda raw, a: self._checked(
-                a, key, read_pairs(raw, keys, self.defaults(a)[key])
+                a, key, read_pairs(raw, keys, self.defaults(a)[key], example=10)
             )
 
         def element_choices(a: Answers) -> list[Choice]:

@@ -21,7 +21,16 @@ from builder.rulesets.zodiac.rules.equipment import ARMOR_HP_MP
 from builder.rulesets.zodiac.rules.levelling import ChoiceError, parse_points
 from builder.rulesets.zodiac.rules.tables import CREATION_BASE, STARTING_GOLD
 from builder.rulesets.zodiac.rules.techs import tp_cost
-from builder.wizard import Answers, ChecksLikeValidate, Choice, Question, Refused, yes_no
+from builder.wizard import (
+    Answers,
+    ChecksLikeValidate,
+    Choice,
+    Question,
+    Refused,
+    flow_map,
+    pairs_text,
+    yes_no,
+)
 
 if TYPE_CHECKING:
     from builder.io.project import Content
@@ -42,14 +51,6 @@ _POWERS = {
 }
 _LEARNING = ("memory", "lore", "assimilate")
 _COUNTER_METHODS = ("attack", "command_skill", "tech", "mirror")
-
-
-def _flow(block: dict[str, Any]) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in block.items()) + "}"
-
-
-def _stats_text(block: dict[str, int]) -> str:
-    return ",".join(f"{k}={v}" for k, v in block.items())
 
 
 class CharacterWizard(ChecksLikeValidate):
@@ -113,11 +114,11 @@ class CharacterWizard(ChecksLikeValidate):
             lines.append(f"natural_resistance: {yaml_scalar(a['natural_resistance'])}")
         if a.get("counter") and a["support_skill"] == "counter":
             c = a["counter"]
-            lines.append("counter: " + _flow({k: yaml_scalar(str(v)) for k, v in c.items()}))
+            lines.append("counter: " + flow_map({k: yaml_scalar(str(v)) for k, v in c.items()}))
         stats = a["base_stats"]
         lines.append(
             "base_stats: "
-            + _flow({k: stats[k] for k in STAT_KEYS})
+            + flow_map({k: stats[k] for k in STAT_KEYS})
             + f"  # {CREATION_BASE} each + 25 points, none above 15 (Ch. I Step 2)"
         )
         lines.append("advancement: []")
@@ -147,7 +148,7 @@ class CharacterWizard(ChecksLikeValidate):
                 shown["relics"] = "[" + ", ".join(yaml_scalar(r) for r in relics) + "]"
             lines.append(
                 "equipment: "
-                + _flow({k: v if k == "relics" else yaml_scalar(v) for k, v in shown.items()})
+                + flow_map({k: v if k == "relics" else yaml_scalar(v) for k, v in shown.items()})
                 + "  # equipped from the purchases (Ch. V)"
             )
         # never below 0, so too dear a purchase gets the gold check's message (R25)
@@ -481,7 +482,7 @@ class CharacterWizard(ChecksLikeValidate):
                 read_stats,
                 default=lambda a: dict(DEFAULT_STATS),
                 info=stats_info,
-                shown=_stats_text,
+                shown=pairs_text,
             ),
             Question(
                 "class_power",
@@ -680,7 +681,7 @@ class MonsterWizard(ChecksLikeValidate):
         total = stat_total(a["level"]).value
         lines.append(
             "stats: "
-            + _flow({k: a["stats"][k] for k in STAT_KEYS})
+            + flow_map({k: a["stats"][k] for k in STAT_KEYS})
             + f"  # 25 + 5 x {a['level']} = {total} points (App. I Step 2)"
         )
         lines.append(f"attack_die: {yaml_scalar(a['attack_die'])}")
@@ -833,7 +834,7 @@ class MonsterWizard(ChecksLikeValidate):
                     "points over the five stats. Type e.g. str=20,mag=5,... (a stat left out "
                     "is 0).",
                 ],
-                shown=_stats_text,
+                shown=pairs_text,
             ),
             Question(
                 "attack_die",
