@@ -38,17 +38,21 @@ def project(tmp_path: Path) -> Path:
     return tmp_path / "camp"
 
 
-def _spawn(project: Path, *args: str):
-    child = pexpect.spawn(
+def _terminal(cwd: Path, *args: str, env: dict[str, str] = ENV):
+    """`zodiac ARGS` in a pseudo-terminal, as a user runs it."""
+    return pexpect.spawn(
         sys.executable,
-        ["-m", "builder", "character", "new", *args],
-        cwd=str(project),
-        env=ENV,
+        ["-m", "builder", *args],
+        cwd=str(cwd),
+        env=env,
         encoding="utf-8",
         timeout=T,
         dimensions=(50, 200),
     )
-    return child
+
+
+def _spawn(project: Path, *args: str):
+    return _terminal(project, "character", "new", *args)
 
 
 def test_terminal_answers_with_a_refusal_and_back_equal_the_answers_file(project: Path) -> None:
@@ -185,15 +189,7 @@ def test_level_up_in_a_terminal_refuses_three_in_one_stat_and_asks_again(
     shutil.copytree(content_dir() / "examples" / "zodiac", camp)
     rook = camp / "characters" / "rook.yaml"
     before = rook.read_text()
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "builder", "character", "level-up", "characters/rook.yaml"],
-        cwd=str(camp),
-        env=ENV,
-        encoding="utf-8",
-        timeout=T,
-        dimensions=(50, 200),
-    )
+    child = _terminal(camp, "character", "level-up", "characters/rook.yaml")
     child.expect_exact("Bonus points (3, at most 2 per stat")
     child.sendline("str=3")
     child.expect_exact("at most 2 of one level's points may go to the same stat")
@@ -286,15 +282,7 @@ def test_a_rule_set_without_a_character_wizard_is_told_so(tmp_path: Path) -> Non
 
 
 def test_monster_new_in_a_terminal_equals_the_answers_file(project: Path) -> None:
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "builder", "monster", "new"],
-        cwd=str(project),
-        env=ENV,
-        encoding="utf-8",
-        timeout=T,
-        dimensions=(50, 200),
-    )
+    child = _terminal(project, "monster", "new")
     child.expect_exact("Name: ")
     child.sendline("Ogre")
     child.expect_exact("Level [1]: ")
@@ -353,15 +341,7 @@ def test_16_bit_tactics_level_up_in_a_terminal_asks_the_job_held(tmp_path: Path)
     camp = tmp_path / "camp"
     shutil.copytree(content_dir() / "examples" / "16-bit-tactics", camp)
     bram = camp / "characters" / "bram.yaml"
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "builder", "character", "level-up", "characters/bram.yaml"],
-        cwd=str(camp),
-        env=ENV,
-        encoding="utf-8",
-        timeout=T,
-        dimensions=(50, 200),
-    )
+    child = _terminal(camp, "character", "level-up", "characters/bram.yaml")
     child.expect_exact("Job held at the new level [squire]: ")
     child.sendline("bard")
     child.expect_exact("refused: no job with id bard in the project")
@@ -388,15 +368,7 @@ def test_tab_completes_the_questions_choices_on_a_real_terminal(project: Path) -
     """On an xterm the prompt is prompt_toolkit's full line editor: `blue` + Tab becomes
     `blue_magic` (the only Class Power starting so), which the Blue Mage's next question
     proves; no cursor position request hangs the pseudo-terminal."""
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "builder", "character", "new"],
-        cwd=str(project),
-        env=XTERM,
-        encoding="utf-8",
-        timeout=T,
-        dimensions=(50, 200),
-    )
+    child = _terminal(project, "character", "new", env=XTERM)
     # an xterm prompt is drawn with escape sequences (a trailing space is a cursor move)
     child.expect_exact("Name:")
     child.sendline("Quina")
@@ -433,15 +405,7 @@ def test_tab_completes_the_questions_choices_on_a_real_terminal(project: Path) -
 def test_ctrl_c_in_the_line_editor_writes_nothing(project: Path) -> None:
     """The full editor reads keys in raw mode: Ctrl-C arrives as a key, not a signal."""
     before = sorted((project / "characters").iterdir())
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "builder", "character", "new"],
-        cwd=str(project),
-        env=XTERM,
-        encoding="utf-8",
-        timeout=T,
-        dimensions=(50, 200),
-    )
+    child = _terminal(project, "character", "new", env=XTERM)
     child.expect_exact("Name:")
     child.sendline("Zidane")
     child.expect_exact("Stats [")
