@@ -37,6 +37,8 @@ class ChecksLikeValidate:
     """
 
     rule_set: Any
+    content: Any  # the project's Content
+    replaces: Callable[[str], Path | None]  # the file a name may overwrite (--force)
 
     def render(self, answers: Answers, *, schema: str | None = None) -> str:
         raise NotImplementedError
@@ -73,6 +75,29 @@ class ChecksLikeValidate:
         mine = [m for path, m in found if path and path[0] == key] or [m for _, m in found]
         if mine:
             raise Refused(mine[0])
+
+    def id_taken(self, name: str, kind: str) -> str | None:
+        """Why ``name`` cannot be used: an entry of ``kind`` in the project has its id
+        (ZP101), other than the file ``--force`` may replace (``self.replaces``)."""
+        from builder.models.base import norm_id
+
+        key, spare = norm_id(name), self.replaces(name)
+        for e in self.content.of_kind(kind):
+            if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
+                return (
+                    f"{kind} id '{key}' is already used by {e.doc.path.name}; choose another name"
+                )
+        return None
+
+    def read_name(self, raw: Any, answers: Answers, kind: str) -> str:
+        """The Name question's reader: not empty, an id of its own, and valid."""
+        text = str(raw).strip()
+        if not text:
+            raise Refused(f"a {kind} needs a name")
+        taken = self.id_taken(text, kind)
+        if taken:
+            raise Refused(taken)
+        return self._checked(answers, "name", text)
 
     def _checked(self, answers: Answers, key: str, value: Any) -> Any:
         """``value`` for ``key`` when the file with it validates; else `Refused`."""

@@ -111,17 +111,7 @@ class CharacterWizard(ChecksLikeValidate):
         """Starting job, skills, equipment (the character's own order: name first)."""
 
         def read_name(raw: Any, a: Answers) -> str:
-            text = str(raw).strip()
-            if not text:
-                raise Refused("a character needs a name")
-            key, spare = norm_id(text), self.replaces(text)
-            for e in self.content.of_kind("character"):
-                if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
-                    raise Refused(
-                        f"character id '{key}' is already used by {e.doc.path.name}; "
-                        "choose another name"
-                    )
-            return self._checked(a, "name", text)
+            return self.read_name(raw, a, "character")
 
         def read_job(raw: Any, a: Answers) -> str:
             return self._checked(a, "primary_job", norm_id(str(raw)))

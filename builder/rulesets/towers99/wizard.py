@@ -32,7 +32,6 @@ from builder.wizard import (
     ChecksLikeValidate,
     Choice,
     Question,
-    Refused,
     flow_ids,
     flow_map,
     listed,
@@ -153,17 +152,7 @@ class CombatantWizard(ChecksLikeValidate):
         companion: the order the chapter introduces them."""
 
         def read_name(raw: Any, a: Answers) -> str:
-            text = str(raw).strip()
-            if not text:
-                raise Refused("a combatant needs a name")
-            key, spare = norm_id(text), self.replaces(text)
-            for e in self.content.of_kind("combatant"):
-                if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
-                    raise Refused(
-                        f"combatant id '{key}' is already used by {e.doc.path.name}; "
-                        "choose another name"
-                    )
-            return self._checked(a, "name", text)
+            return self.read_name(raw, a, "combatant")
 
         def number(key: str) -> Callable[[Any, Answers], int]:
             return lambda raw, a: self._checked(a, key, whole(raw, key))

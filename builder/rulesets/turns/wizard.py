@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.io.yaml import yaml_scalar
-from builder.models.base import norm_id
 from builder.rulesets.turns import tables as T
 from builder.wizard import (
     NONE,
@@ -171,17 +170,7 @@ class CombatantWizard(ChecksLikeValidate):
         """The sheet in the chapter's order: who it is, its vitals and scores, its kit."""
 
         def read_name(raw: Any, a: Answers) -> str:
-            text = str(raw).strip()
-            if not text:
-                raise Refused("a combatant needs a name")
-            key, spare = norm_id(text), self.replaces(text)
-            for e in self.content.of_kind("combatant"):
-                if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
-                    raise Refused(
-                        f"combatant id '{key}' is already used by {e.doc.path.name}; "
-                        "choose another name"
-                    )
-            return self._checked(a, "name", text)
+            return self.read_name(raw, a, "combatant")
 
         def word(key: str, allowed: tuple[str, ...]) -> Callable[[Any, Answers], str]:
             def read(raw: Any, a: Answers) -> str:

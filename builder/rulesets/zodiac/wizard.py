@@ -73,15 +73,7 @@ class CharacterWizard(ChecksLikeValidate):
 
     def name_taken(self, name: str) -> str | None:
         """Why ``name`` cannot be used: a character of the project has its id (ZP101)."""
-        key = norm_id(name)
-        spare = self.replaces(name)
-        for e in self.content.of_kind("character"):
-            if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
-                return (
-                    f"character id '{key}' is already used by {e.doc.path.name}; "
-                    "choose another name"
-                )
-        return None
+        return self.id_taken(name, "character")
 
     # --- the file ------------------------------------------------------------------
 
@@ -727,17 +719,7 @@ class MonsterWizard(ChecksLikeValidate):
         from builder.wizard import yes_no
 
         def read_name(raw: Any, a: Answers) -> str:
-            text = str(raw).strip()
-            if not text:
-                raise Refused("a monster needs a name")
-            key, spare = norm_id(text), self.replaces(text)
-            for e in self.content.of_kind("monster"):
-                if e.id == key and (spare is None or e.doc.path.resolve() != spare.resolve()):
-                    raise Refused(
-                        f"monster id '{key}' is already used by {e.doc.path.name}; "
-                        "choose another name"
-                    )
-            return self._checked(a, "name", text)
+            return self.read_name(raw, a, "monster")
 
         def read_level(raw: Any, a: Answers) -> int:
             text = str(raw).strip()
