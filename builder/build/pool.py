@@ -272,7 +272,14 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     for worker in stubborn:
         worker.kill()
     _outliving(stubborn, _STOP_GRACE)
+    # Python 3.11's exit hook wakes the pool's manager thread through a pipe, unlocked:
+    # if the thread closes that pipe at the same moment, Python prints "Exception ignored
+    # ... Bad file descriptor" after "interrupted". Joined here, the thread has closed it
+    # before the hook runs, and the hook's wakeup is a no-op.
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
+    if manager is not None:
+        manager.join(_STOP_GRACE)
 
 
 def _outliving(workers: Sequence[Any], seconds: float) -> list[Any]:
